@@ -1,0 +1,266 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using MemAnalyzer.TestTargets;
+using MemAnalyzer.TestTargets.LeakyApp;
+
+// Usage: LeakyApp [roots|walkthrough] [--count N]
+// Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
+// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "exit" quits.
+var mode = args.Length > 0 ? args[0] : "roots";
+var count = ExpectedCounts.DataInstances;
+for (var i = 1; i < args.Length - 1; i++)
+{
+    if (args[i] == "--count")
+    {
+        count = int.Parse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture);
+    }
+}
+
+Scenario.BuildWalkthrough(count);
+if (mode == "roots")
+{
+    Scenario.PlantRoots();
+}
+
+// Everything above is rooted; collect so that only what follows is garbage.
+// (No WaitForPendingFinalizers: in "roots" mode the finalizer thread is blocked on purpose.)
+GC.Collect();
+if (mode == "roots")
+{
+    Scenario.FillFinalizerQueue();
+    Scenario.PlantDeadObjects();
+}
+
+Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
+Console.Out.Flush();
+
+string? line;
+while ((line = Console.ReadLine()) is not null)
+{
+    switch (line.Trim())
+    {
+        case "exit":
+            // The runtime's orderly shutdown waits for the finalizer thread, which "roots" mode blocks on purpose.
+            Scenario.ExitNow(0);
+            break;
+        case "leak":
+            Scenario.Leak();
+            Console.WriteLine($"LEAKED {Scenario.LeakedCount}");
+            break;
+        case "gc":
+            GC.Collect();
+            Console.WriteLine("COLLECTED");
+            break;
+        case "garbage":
+            Scenario.PlantGarbage();
+            Console.WriteLine("GARBAGE");
+            break;
+    }
+    Console.Out.Flush();
+}
+
+// Standard input closed (a script started us with </dev/null): stay alive until killed.
+Thread.Sleep(Timeout.Infinite);
+return 0;
+
+namespace MemAnalyzer.TestTargets.LeakyApp
+{
+#if AFTER_LAYOUT
+    /// <summary>The walkthrough's optimized layout: an int and the array reference only.</summary>
+    public sealed class DataInstance
+    {
+        private readonly int _instance;
+        public DataInstance[]? Childs;
+
+        public DataInstance(int instance) => _instance = instance;
+
+        public override string ToString() => $"Instance {_instance}";
+    }
+#else
+    /// <summary>The walkthrough's original layout: a Func&lt;string&gt;, a long, a bool and an array reference.</summary>
+    public sealed class DataInstance
+    {
+        private readonly Func<string> _checker;
+        private readonly long _instance;
+        public bool IsDisposed;
+        public DataInstance[]? Childs;
+
+        public DataInstance(int instance)
+        {
+            _instance = instance;
+            _checker = () => $"Instance {_instance} already disposed";
+        }
+
+        public override string ToString() => _checker();
+    }
+#endif
+
+    public sealed class StaticHeld { public long Value; }
+    public sealed class ThreadStaticHeld { public long Value; }
+    public sealed class StrongHandleHeld { public long Value; }
+    public sealed class WeakHandleHeld { public long Value; }
+    public sealed class GarbageItem { public long Value; }
+    public sealed class StackHeld { public long Value; }
+    public sealed class CwtLiveKey { public long Value; }
+    public sealed class CwtLiveValue { public long Value; }
+    public sealed class CwtDeadKey { public long Value; }
+    public sealed class CwtDeadValue { public long Value; }
+    public sealed class LeakedItem { public long Value; }
+
+    public sealed class FinalizerQueueHeld
+    {
+        public long Value;
+        ~FinalizerQueueHeld() => Value = 0;
+    }
+
+    /// <summary>Its finalizer never returns, so every later finalizable object stays on the f-reachable queue.</summary>
+    public sealed class FinalizerBlocker
+    {
+        public long Value;
+        ~FinalizerBlocker()
+        {
+            Scenario.FinalizerThreadBlocked.Set();
+            Scenario.NeverSet.Wait();
+        }
+    }
+
+    public static class Scenario
+    {
+        public static readonly ManualResetEventSlim FinalizerThreadBlocked = new();
+        public static readonly ManualResetEventSlim NeverSet = new();
+
+        private static List<DataInstance>? s_instances;
+        private static StaticHeld[]? s_staticHeld;
+        [ThreadStatic] private static ThreadStaticHeld[]? t_threadStaticHeld;
+        private static GCHandle[]? s_strongHandles;
+        private static GCHandle[]? s_weakHandles;
+        private static CwtLiveKey[]? s_cwtKeys;
+        private static readonly ConditionalWeakTable<CwtLiveKey, CwtLiveValue> s_liveTable = new();
+        private static readonly ConditionalWeakTable<CwtDeadKey, CwtDeadValue> s_deadTable = new();
+        private static readonly List<LeakedItem> s_leaked = new();
+        private static readonly ManualResetEventSlim s_stackThreadReady = new();
+
+        public static int LeakedCount => s_leaked.Count;
+
+        [DllImport("libc", EntryPoint = "_exit")]
+        private static extern void ExitProcess(int status);
+
+        public static void ExitNow(int status)
+        {
+            Console.Out.Flush();
+            ExitProcess(status);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void BuildWalkthrough(int count)
+        {
+            // Preallocated so that exactly one backing array exists, with no growth garbage.
+            var instances = new List<DataInstance>(count);
+            for (var i = 1; i <= count; i++)
+            {
+                instances.Add(new DataInstance(i));
+            }
+            s_instances = instances;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void PlantRoots()
+        {
+            s_staticHeld = Fill(ExpectedCounts.StaticHeld, () => new StaticHeld());
+            t_threadStaticHeld = Fill(ExpectedCounts.ThreadStaticHeld, () => new ThreadStaticHeld());
+            s_strongHandles = new GCHandle[ExpectedCounts.StrongHandleHeld];
+            for (var i = 0; i < s_strongHandles.Length; i++)
+            {
+                s_strongHandles[i] = GCHandle.Alloc(new StrongHandleHeld(), GCHandleType.Normal);
+            }
+            s_cwtKeys = Fill(ExpectedCounts.ConditionalWeakTableLiveValues, () => new CwtLiveKey());
+            foreach (var key in s_cwtKeys)
+            {
+                s_liveTable.Add(key, new CwtLiveValue());
+            }
+            var stackThread = new Thread(HoldOnStack) { IsBackground = true, Name = "StackHolder" };
+            stackThread.Start();
+            s_stackThreadReady.Wait();
+            BlockFinalizerThread();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void FillFinalizerQueue()
+        {
+            CreateFinalizable();
+            // The finalizer thread is blocked, so these stay on the f-reachable queue.
+            GC.Collect();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void PlantDeadObjects()
+        {
+            s_weakHandles = new GCHandle[ExpectedCounts.WeakHandleHeld];
+            for (var i = 0; i < s_weakHandles.Length; i++)
+            {
+                s_weakHandles[i] = GCHandle.Alloc(new WeakHandleHeld(), GCHandleType.Weak);
+            }
+            for (var i = 0; i < ExpectedCounts.ConditionalWeakTableDeadValues; i++)
+            {
+                s_deadTable.Add(new CwtDeadKey(), new CwtDeadValue());
+            }
+            PlantGarbage();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void PlantGarbage()
+        {
+            for (var i = 0; i < ExpectedCounts.Garbage; i++)
+            {
+                _ = new GarbageItem { Value = i };
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void Leak()
+        {
+            for (var i = 0; i < ExpectedCounts.LeakedPerIteration; i++)
+            {
+                s_leaked.Add(new LeakedItem { Value = i });
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void CreateFinalizable()
+        {
+            for (var i = 0; i < ExpectedCounts.FinalizerQueueHeld; i++)
+            {
+                _ = new FinalizerQueueHeld { Value = i };
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void BlockFinalizerThread()
+        {
+            CreateBlocker();
+            GC.Collect();
+            FinalizerThreadBlocked.Wait();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void CreateBlocker() => _ = new FinalizerBlocker();
+
+        private static void HoldOnStack()
+        {
+            var held = Fill(ExpectedCounts.StackHeld, () => new StackHeld());
+            s_stackThreadReady.Set();
+            NeverSet.Wait();
+            GC.KeepAlive(held);
+        }
+
+        private static T[] Fill<T>(int count, Func<T> create)
+        {
+            var items = new T[count];
+            for (var i = 0; i < count; i++)
+            {
+                items[i] = create();
+            }
+            return items;
+        }
+    }
+}

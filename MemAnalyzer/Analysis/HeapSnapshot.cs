@@ -1,0 +1,39 @@
+namespace MemAnalyzer.Analysis;
+
+/// <summary>Which objects a statistic counts.</summary>
+public enum ObjectSelection
+{
+    /// <summary>Every object on the heap, reachable or not (SOS <c>dumpheap -stat</c>).</summary>
+    All,
+
+    /// <summary>Objects reachable from roots (SOS <c>dumpheap -stat -live</c>).</summary>
+    Live,
+
+    /// <summary>Objects not reachable from any root: what the next full GC would free.</summary>
+    Dead,
+}
+
+/// <summary>Count and bytes of all objects of one type name.</summary>
+public sealed record TypeStatistics(string TypeName, long Count, long Bytes);
+
+/// <summary>
+/// A heap reduced to its per-type table and totals. It holds no object graph, so two of them can be diffed cheaply.
+/// </summary>
+/// <param name="Types">One row per type name, in no particular order. Free space is not a type.</param>
+/// <param name="FreeCount">Number of free blocks on the heap.</param>
+/// <param name="FreeBytes">Bytes of free blocks.</param>
+/// <param name="SegmentBytes">Sum of the segments' object ranges: live, dead and free bytes together.</param>
+/// <param name="Selection">Which objects <paramref name="Types"/> counts.</param>
+/// <param name="Warnings">Conditions that make the numbers less than exact, in words a user understands.</param>
+public sealed record HeapSnapshot(
+    IReadOnlyList<TypeStatistics> Types,
+    long FreeCount,
+    long FreeBytes,
+    long SegmentBytes,
+    ObjectSelection Selection,
+    IReadOnlyList<string> Warnings)
+{
+    public long ObjectCount => Types.Sum(t => t.Count);
+
+    public long AllocatedBytes => Types.Sum(t => t.Bytes);
+}

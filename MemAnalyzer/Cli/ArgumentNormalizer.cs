@@ -1,0 +1,37 @@
+namespace MemAnalyzer.Cli;
+
+/// <summary>
+/// Rewrites the original's "-dts 20" (a space before an optional value) into "-dts:20", which is the form the
+/// command-line library accepts for optional values. Only the listed switches are touched, and only when the
+/// next token looks like their value, so a typo is still reported as an unknown argument.
+/// </summary>
+public static class ArgumentNormalizer
+{
+    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "--by-size", "--by-count"];
+
+    public static string[] Normalize(IReadOnlyList<string> args)
+    {
+        var result = new List<string>(args.Count);
+        for (var i = 0; i < args.Count; i++)
+        {
+            var current = args[i];
+            if (IsOptionalValueSwitch(current) && i + 1 < args.Count && LooksLikeTopN(args[i + 1]))
+            {
+                result.Add($"{current}:{args[i + 1]}");
+                i++;
+            }
+            else
+            {
+                result.Add(current);
+            }
+        }
+        return [.. result];
+    }
+
+    private static bool IsOptionalValueSwitch(string token) =>
+        s_optionalValueSwitches.Any(s => string.Equals(s, token, StringComparison.OrdinalIgnoreCase));
+
+    // A number, "N#k", or "n;N#k"; anything starting with '-' is the next switch.
+    private static bool LooksLikeTopN(string token) =>
+        token.Length > 0 && (char.IsAsciiDigit(token[0]) || (token.Length > 1 && (token[0] is 'N' or 'n') && token[1] == '#'));
+}

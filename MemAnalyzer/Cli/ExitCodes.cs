@@ -1,0 +1,49 @@
+namespace MemAnalyzer.Cli;
+
+/// <summary>
+/// Process exit codes, one per failure class. Documented in README.md; scripts depend on them, so never renumber.
+/// </summary>
+public static class ExitCodes
+{
+    public const int Success = 0;
+
+    /// <summary>Unknown switch, bad value, or a missing target. (1 is also what the command-line library uses.)</summary>
+    public const int InvalidArguments = 1;
+
+    public const int DumpNotFound = 2;
+
+    /// <summary>The dump exists but cannot be read: a directory, or no read permission.</summary>
+    public const int DumpUnreadable = 3;
+
+    /// <summary>Empty, not ELF, an ELF that is not a core, or truncated.</summary>
+    public const int DumpInvalid = 4;
+
+    /// <summary>The dump or process holds no .NET runtime.</summary>
+    public const int NotDotNet = 5;
+
+    /// <summary>The managed heap could not be read (corrupt or inconsistent data).</summary>
+    public const int HeapUnreadable = 6;
+
+    public const int ProcessNotFound = 10;
+
+    /// <summary>The process exists but cannot be attached: permissions, or it is already traced.</summary>
+    public const int AttachDenied = 11;
+
+    /// <summary>The process exited while it was being read.</summary>
+    public const int TargetExited = 12;
+
+    /// <summary>An output file (result file, CSV) cannot be written.</summary>
+    public const int OutputFailed = 20;
+
+    /// <summary>No DAC (libmscordaccore.so) matching the dump's runtime was found locally.</summary>
+    public const int DacNotFound = 30;
+
+    /// <summary>A dump written on another operating system (for example a Windows minidump).</summary>
+    public const int UnsupportedDumpPlatform = 32;
+
+    /// <summary>A bug in MemAnalyzer: an exception nobody anticipated.</summary>
+    public const int InternalError = 70;
+
+    /// <summary>Ctrl+C or SIGTERM.</summary>
+    public const int Cancelled = 130;
+}

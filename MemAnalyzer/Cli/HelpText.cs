@@ -1,0 +1,17 @@
+namespace MemAnalyzer.Cli;
+
+internal static class HelpText
+{
+    public const string Examples = """
+
+Examples:
+  MemAnalyzer -f core.1234                     top 20 types by bytes in a core dump
+  MemAnalyzer -f core.1234 -dtn 50 -live       top 50 types by count, reachable objects only
+  MemAnalyzer -pid 1234 -dts '5000;N#200'      top 5000 types with more than 200 instances (quote ; and #)
+  MemAnalyzer -pid 1234 -dead -unit MB         what the next full GC would free, in MB
+  MemAnalyzer -f core.1234 -dacdir ~/dacs      analyze a dump from another machine with its DAC
+
+Exit codes: 0 success, 1 bad arguments, 2-6 dump problems, 10-12 process problems, 30-32 DAC/platform,
+70 internal error, 130 cancelled. The README lists every code.
+""";
+}

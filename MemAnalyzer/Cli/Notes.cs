@@ -1,0 +1,27 @@
+using MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>Warnings and notes go to stderr, so stdout stays a clean table for scripts.</summary>
+internal static class Notes
+{
+    public static void Write(TextWriter error, IEnumerable<string> warnings, ReadReport report, bool silent)
+    {
+        foreach (var warning in warnings)
+        {
+            error.WriteLine($"warning: {warning}");
+        }
+        if (silent)
+        {
+            return;
+        }
+        if (report.Suspended is TimeSpan paused)
+        {
+            error.WriteLine($"note: {report.Target} was suspended for {paused.TotalMilliseconds:F0} ms while its heap was read, then resumed");
+        }
+        if (!report.Dac.BuildIdVerified)
+        {
+            error.WriteLine($"warning: the DAC {report.Dac.Path} was used although its runtime build-id could not be matched (-ignoredacmismatch)");
+        }
+    }
+}

@@ -1,0 +1,135 @@
+using MemAnalyzer.Cli;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>Where to look for a DAC, in order. Built by the command from switches and the environment.</summary>
+/// <param name="ExplicitDirectories">-dacdir values, searched first.</param>
+/// <param name="EnvironmentDirectories">MEMANALYZER_DACDIR and _NT_SYMBOL_PATH directories.</param>
+/// <param name="CollectionDirectories">dacs/ collections: beside the tool and in the repository.</param>
+/// <param name="InstalledRuntimeRoots">shared/Microsoft.NETCore.App folders of the runtimes installed here.</param>
+/// <param name="IgnoreMismatch">-ignoredacmismatch: accept a DAC whose runtime build-id differs.</param>
+public sealed record DacSearchOptions(
+    IReadOnlyList<string> ExplicitDirectories,
+    IReadOnlyList<string> EnvironmentDirectories,
+    IReadOnlyList<string> CollectionDirectories,
+    IReadOnlyList<string> InstalledRuntimeRoots,
+    bool IgnoreMismatch)
+{
+    public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
+        new([], [], collections, installed, false);
+}
+
+/// <summary>The runtime a dump or process was written by, as far as the DAC search needs it.</summary>
+/// <param name="Version">The runtime version, from the runtime's folder name (ClrMD reads 0.0 on .NET 10).</param>
+/// <param name="RuntimeDirectory">Where libcoreclr.so was loaded from on the machine that ran the process.</param>
+/// <param name="BuildId">GNU build-id of that libcoreclr.so, lower-case hex.</param>
+public sealed record RuntimeIdentity(string Version, string Architecture, string RuntimeDirectory, string BuildId);
+
+/// <summary>A DAC that was found, and why it was accepted.</summary>
+public sealed record DacResolution(string Path, string Source, bool BuildIdVerified);
+
+/// <summary>
+/// Finds libmscordaccore.so for a runtime, locally only: the tool never downloads anything.
+/// A candidate is accepted only when the libcoreclr.so beside it has the dump's libcoreclr build-id,
+/// which is how Microsoft's symbol server indexes DACs too.
+/// </summary>
+public static class DacLocator
+{
+    public const string DacFileName = "libmscordaccore.so";
+    public const string CoreClrFileName = "libcoreclr.so";
+
+    public static DacResolution Resolve(RuntimeIdentity runtime, DacSearchOptions options)
+    {
+        var searched = new List<string>();
+        var rejected = new List<string>();
+        foreach (var (directory, source) in Candidates(runtime, options))
+        {
+            searched.Add($"{directory} ({source})");
+            foreach (var dac in DacFilesIn(directory, recursive: source == "dacs collection"))
+            {
+                var coreclrBuildId = ReadSiblingCoreClrBuildId(dac);
+                if (coreclrBuildId == runtime.BuildId)
+                {
+                    return new DacResolution(dac, source, BuildIdVerified: true);
+                }
+                if (options.IgnoreMismatch)
+                {
+                    return new DacResolution(dac, source, BuildIdVerified: false);
+                }
+                rejected.Add(coreclrBuildId is null
+                    ? $"{dac}: no {CoreClrFileName} beside it to prove which runtime it belongs to"
+                    : $"{dac}: its {CoreClrFileName} has build-id {coreclrBuildId}, not {runtime.BuildId}");
+            }
+        }
+        throw new MemAnalyzerException(ExitCodes.DacNotFound, DescribeMissingDac(runtime, searched, rejected));
+    }
+
+    private static IEnumerable<(string Directory, string Source)> Candidates(RuntimeIdentity runtime, DacSearchOptions options)
+    {
+        foreach (var d in options.ExplicitDirectories)
+        {
+            yield return (d, "-dacdir");
+        }
+        foreach (var d in options.EnvironmentDirectories)
+        {
+            yield return (d, "environment");
+        }
+        foreach (var d in options.CollectionDirectories)
+        {
+            yield return (d, "dacs collection");
+        }
+        if (runtime.RuntimeDirectory.Length > 0)
+        {
+            yield return (runtime.RuntimeDirectory, "runtime directory recorded in the dump");
+        }
+        foreach (var root in options.InstalledRuntimeRoots)
+        {
+            if (!Directory.Exists(root))
+            {
+                continue;
+            }
+            foreach (var versionDirectory in Directory.EnumerateDirectories(root).Order(StringComparer.Ordinal))
+            {
+                yield return (versionDirectory, "installed runtime");
+            }
+        }
+    }
+
+    private static IEnumerable<string> DacFilesIn(string directory, bool recursive)
+    {
+        if (!Directory.Exists(directory))
+        {
+            return [];
+        }
+        try
+        {
+            return Directory.EnumerateFiles(directory, DacFileName, recursive ? SearchOption.AllDirectories : SearchOption.TopDirectoryOnly)
+                .Order(StringComparer.Ordinal)
+                .ToList();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return [];
+        }
+    }
+
+    private static string? ReadSiblingCoreClrBuildId(string dacPath)
+    {
+        var coreclr = Path.Combine(Path.GetDirectoryName(dacPath)!, CoreClrFileName);
+        var id = File.Exists(coreclr) ? ElfImage.ReadBuildId(coreclr) : null;
+        return id is null ? null : Convert.ToHexStringLower(id);
+    }
+
+    private static string DescribeMissingDac(RuntimeIdentity runtime, List<string> searched, List<string> rejected)
+    {
+        var text = $"no DAC ({DacFileName}) matches the .NET runtime {runtime.Version} ({runtime.Architecture}, libcoreclr build-id {runtime.BuildId}) " +
+            $"that wrote this target. Searched: {string.Join("; ", searched)}.";
+        if (rejected.Count > 0)
+        {
+            text += $" Rejected: {string.Join("; ", rejected)}.";
+        }
+        return text + $" Copy {DacFileName} and {CoreClrFileName} from that runtime's folder (shared/Microsoft.NETCore.App/{runtime.Version}/ " +
+            $"on the machine that wrote the dump) into dacs/linux-x64/{runtime.Version}/, or pass -dacdir <folder>; " +
+            "-ignoredacmismatch forces a DAC whose build-id differs.";
+    }
+}

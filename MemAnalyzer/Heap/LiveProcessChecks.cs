@@ -1,0 +1,86 @@
+using System.Globalization;
+using MemAnalyzer.Cli;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>Checks a pid through /proc before attaching, and explains why an attach failed.</summary>
+public static class LiveProcessChecks
+{
+    public static void EnsureAttachable(int pid)
+    {
+        if (pid <= 0)
+        {
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments, $"{pid} is not a valid process id");
+        }
+        if (pid == Environment.ProcessId)
+        {
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments, "MemAnalyzer cannot analyze its own process: pass the pid of another .NET process");
+        }
+        if (!Directory.Exists($"/proc/{pid}"))
+        {
+            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid (ps -e, or dotnet-counters ps)");
+        }
+
+        string maps;
+        try
+        {
+            maps = File.ReadAllText($"/proc/{pid}/maps");
+        }
+        catch (UnauthorizedAccessException)
+        {
+            throw new MemAnalyzerException(ExitCodes.AttachDenied, $"process {pid} belongs to another user and its memory map cannot be read: run MemAnalyzer as that user or as root");
+        }
+        catch (IOException)
+        {
+            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"process {pid} exited before it could be read");
+        }
+        if (maps.Length == 0 && !Directory.Exists($"/proc/{pid}"))
+        {
+            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"process {pid} exited before it could be read");
+        }
+        if (!maps.Contains("/libcoreclr.so", StringComparison.Ordinal))
+        {
+            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {pid} ({ProcessName(pid)}) is not a .NET process: libcoreclr.so is not loaded in it");
+        }
+    }
+
+    public static MemAnalyzerException DescribeAttachFailure(int pid, Exception cause)
+    {
+        if (!Directory.Exists($"/proc/{pid}"))
+        {
+            return new MemAnalyzerException(ExitCodes.TargetExited, $"process {pid} exited while MemAnalyzer attached to it");
+        }
+        var tracer = StatusField(pid, "TracerPid");
+        if (tracer is not null && tracer != "0")
+        {
+            return new MemAnalyzerException(ExitCodes.AttachDenied,
+                $"cannot attach to process {pid}: it is already traced by process {tracer} ({ProcessName(int.Parse(tracer, CultureInfo.InvariantCulture))}); detach that debugger first, or take a dump with -procdump and analyze the dump");
+        }
+        var yama = ReadTrimmed("/proc/sys/kernel/yama/ptrace_scope");
+        var reason = yama is "1" or "2" or "3"
+            ? $"ptrace is restricted (kernel.yama.ptrace_scope = {yama}); run as root, or set it to 0 with: sudo sysctl kernel.yama.ptrace_scope=0"
+            : "permission denied; run MemAnalyzer as the process's user or as root (ptrace needs CAP_SYS_PTRACE for other users' processes; in a container add --cap-add=SYS_PTRACE)";
+        return new MemAnalyzerException(ExitCodes.AttachDenied, $"cannot attach to process {pid}: {reason} ({cause.Message.Trim()})");
+    }
+
+    public static string ProcessName(int pid) => ReadTrimmed($"/proc/{pid}/comm") ?? "unknown";
+
+    private static string? StatusField(int pid, string field)
+    {
+        var status = ReadTrimmed($"/proc/{pid}/status");
+        var line = status?.Split('\n').FirstOrDefault(l => l.StartsWith(field + ":", StringComparison.Ordinal));
+        return line?[(field.Length + 1)..].Trim();
+    }
+
+    private static string? ReadTrimmed(string path)
+    {
+        try
+        {
+            return File.ReadAllText(path).Trim();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+}

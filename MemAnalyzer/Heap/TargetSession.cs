@@ -1,0 +1,167 @@
+using System.Collections.Immutable;
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using MemAnalyzer.Cli;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// Owns one opened target (a core dump, or a live process attached and suspended) and its ClrRuntime.
+/// Disposing it detaches from a live process, which resumes it.
+/// </summary>
+public sealed class TargetSession : IDisposable
+{
+    private readonly DataTarget _dataTarget;
+    private readonly Stopwatch? _suspended;
+    private int _disposed;
+
+    private TargetSession(DataTarget dataTarget, ClrRuntime runtime, RuntimeIdentity identity, DacResolution dac, string description, Stopwatch? suspended)
+    {
+        _dataTarget = dataTarget;
+        Runtime = runtime;
+        Identity = identity;
+        Dac = dac;
+        Description = description;
+        _suspended = suspended;
+    }
+
+    public ClrRuntime Runtime { get; }
+
+    public RuntimeIdentity Identity { get; }
+
+    public DacResolution Dac { get; }
+
+    public string Description { get; }
+
+    /// <summary>How long a live target has been (or was) suspended; null for dumps.</summary>
+    public TimeSpan? SuspendedFor => _suspended?.Elapsed;
+
+    public bool IsLive => _suspended is not null;
+
+    public static TargetSession OpenDump(string path, DacSearchOptions dacOptions)
+    {
+        DumpFileValidator.Validate(path);
+        DataTarget target;
+        try
+        {
+            target = DataTarget.LoadDump(path, NoNetworkOptions());
+        }
+        catch (Exception e) when (e is InvalidDataException or IOException or ClrDiagnosticsException or NotSupportedException or ArgumentException)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
+        }
+        return Open(target, $"dump {Path.GetFileName(path)}", dacOptions, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+            $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
+    }
+
+    public static TargetSession AttachProcess(int pid, DacSearchOptions dacOptions)
+    {
+        LiveProcessChecks.EnsureAttachable(pid);
+        DataTarget target;
+        var stopwatch = Stopwatch.StartNew();
+        try
+        {
+            target = DataTarget.AttachToProcess(pid, suspend: true, NoNetworkOptions());
+        }
+        catch (Exception e) when (e is ClrDiagnosticsException or UnauthorizedAccessException or IOException or ArgumentException or InvalidOperationException)
+        {
+            throw LiveProcessChecks.DescribeAttachFailure(pid, e);
+        }
+        return Open(target, $"process {pid}", dacOptions, stopwatch, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+            $"process {pid} has no .NET runtime loaded (no libcoreclr.so): it is not a .NET process"));
+    }
+
+    private static TargetSession Open(DataTarget target, string description, DacSearchOptions dacOptions, Stopwatch? stopwatch, Func<Exception> noRuntime)
+    {
+        try
+        {
+            var clr = target.ClrVersions.FirstOrDefault(c => c.Flavor == ClrFlavor.Core) ?? target.ClrVersions.FirstOrDefault();
+            if (clr is null)
+            {
+                throw noRuntime();
+            }
+            var identity = Identify(clr);
+            var dac = DacLocator.Resolve(identity, dacOptions);
+            clr = WithVersion(clr, dac);
+            ClrRuntime runtime;
+            try
+            {
+                runtime = clr.CreateRuntime(dac.Path, ignoreMismatch: true);
+            }
+            catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or DllNotFoundException or BadImageFormatException or IOException)
+            {
+                throw new MemAnalyzerException(ExitCodes.DacNotFound,
+                    $"the DAC {dac.Path} could not open the runtime of {description}: {e.Message}. If the dump comes from another runtime build, put its own DAC into dacs/ (see dacs/README.md)");
+            }
+            return new TargetSession(target, runtime, identity, dac, description, stopwatch);
+        }
+        catch
+        {
+            target.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>
+    /// ClrMD reads the version of a .NET 10 runtime as 0.0, and then skips the .NET 9/10 static and thread-static
+    /// roots (they live outside the handle table). The verified DAC carries the same version as its runtime.
+    /// </summary>
+    private static ClrInfo WithVersion(ClrInfo clr, DacResolution dac)
+    {
+        if (clr.Version.Major != 0 || NativeFileVersion.Read(dac.Path) is not Version version)
+        {
+            return clr;
+        }
+        return new ClrInfo(clr.DataTarget, clr.ModuleInfo, version)
+        {
+            Flavor = clr.Flavor,
+            IsSingleFile = clr.IsSingleFile,
+            BuildId = clr.BuildId,
+            DebuggingLibraries = clr.DebuggingLibraries,
+            ContractDescriptorAddress = clr.ContractDescriptorAddress,
+            IndexFileSize = clr.IndexFileSize,
+            IndexTimeStamp = clr.IndexTimeStamp,
+        };
+    }
+
+    private static RuntimeIdentity Identify(ClrInfo clr)
+    {
+        var fileName = clr.ModuleInfo.FileName ?? "";
+        var directory = Path.GetDirectoryName(fileName) ?? "";
+        var version = Path.GetFileName(directory);
+        if (string.IsNullOrEmpty(version) || !char.IsDigit(version[0]))
+        {
+            version = clr.Version.ToString();
+        }
+        var buildId = clr.BuildId.IsDefaultOrEmpty ? clr.ModuleInfo.BuildId : clr.BuildId;
+        var architecture = clr.DataTarget.DataReader.Architecture.ToString().ToLowerInvariant();
+        return new RuntimeIdentity(version, architecture, directory, buildId.IsDefaultOrEmpty ? "unknown" : Convert.ToHexStringLower(buildId.AsSpan()));
+    }
+
+    // Never let ClrMD try a symbol server: the tool works offline and must never touch the network.
+    private static DataTargetOptions NoNetworkOptions() => new()
+    {
+        SymbolPaths = [],
+        FileLocator = new NoDownloadFileLocator(),
+        UseLockFreeMemoryMapReader = true,
+    };
+
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+        _suspended?.Stop();
+        Runtime.Dispose();
+        _dataTarget.Dispose();
+    }
+
+    private sealed class NoDownloadFileLocator : IFileLocator
+    {
+        public string? FindPEImage(string fileName, int buildTimeStamp, int imageSize, bool checkProperties) => null;
+
+        public string? FindPEImage(string fileName, SymbolProperties archivedUnder, ImmutableArray<byte> buildIdOrUUID, OSPlatform originalPlatform, bool checkProperties) => null;
+    }
+}
