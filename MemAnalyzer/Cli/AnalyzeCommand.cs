@@ -7,10 +7,13 @@ namespace MemAnalyzer.Cli;
 
 [Command(Name = "MemAnalyzer", FullName = "MemAnalyzer: exact managed-memory statistics of .NET core dumps and live processes",
     OptionsComparison = StringComparison.OrdinalIgnoreCase, ExtendedHelpText = HelpText.Examples)]
-[HelpOption("-?|-h|--help")]
 public sealed class AnalyzeCommand
 {
     public const int DefaultTopN = 20;
+
+    // A plain option rather than [HelpOption]: with a help option the library prints its own hint to stdout on every parse error.
+    [Option("-?|-h|--help", "Show help and examples.", CommandOptionType.NoValue)]
+    public bool Help { get; set; }
 
     [Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump).", CommandOptionType.SingleValue)]
     public string? DumpFile { get; set; }
@@ -51,8 +54,13 @@ public sealed class AnalyzeCommand
     /// <summary>Set by the runner before execution: Ctrl+C and SIGTERM.</summary>
     internal CancellationToken Cancellation { get; set; }
 
-    public int OnExecute(IConsole console)
+    public int OnExecute(CommandLineApplication app, IConsole console)
     {
+        if (Help)
+        {
+            app.ShowHelp();
+            return ExitCodes.Success;
+        }
         var request = BuildRequest();
         var (snapshot, report) = SnapshotReader.Read(request.Target, request.Selection, DacSearchLocations.FromEnvironment(DacDirectories, IgnoreDacMismatch), Cancellation);
         var rows = Ranking.Top(snapshot.Types, request.SortKey, request.TopN, request.MinCount);

@@ -51,6 +51,9 @@ while ((line = Console.ReadLine()) is not null)
             GC.Collect();
             Console.WriteLine("COLLECTED");
             break;
+        case "ping":
+            Console.WriteLine("PONG");
+            break;
         case "garbage":
             Scenario.PlantGarbage();
             Console.WriteLine("GARBAGE");

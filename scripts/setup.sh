@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what MemAnalyzer's tests and scripts need beyond the .NET 10 SDK: gdb (gcore, for the
+# native-core test) and Sysinternals ProcDump for Linux. Idempotent; installs only what is missing.
+set -euo pipefail
+
+if ! command -v dotnet >/dev/null 2>&1; then
+  echo "error: the .NET 10 SDK is required (dotnet not found on PATH)" >&2
+  exit 1
+fi
+
+missing=()
+command -v gdb >/dev/null 2>&1 || missing+=(gdb)
+command -v gcore >/dev/null 2>&1 || missing+=(gdb)
+command -v procdump >/dev/null 2>&1 || missing+=(procdump)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
