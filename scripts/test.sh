@@ -5,21 +5,18 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh || exit 1
 
-log=$(mktemp)
-dotnet test MemAnalyzer.sln -c Release --logger "console;verbosity=normal" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+results=$(mktemp -d)
+dotnet test MemAnalyzer.sln -c Release --logger "console;verbosity=normal" --logger "trx;LogFileName=results.trx" --results-directory "$results"
+status=$?
 
-# dotnet test closes each assembly with "Passed!  - Failed: F, Passed: P, Skipped: S, Total: T".
-summary=$(grep -E "(Passed|Failed)! +- +Failed: +[0-9]+, Passed: +[0-9]+" "$log" | sed -E 's/.*Failed: +([0-9]+), Passed: +([0-9]+), Skipped: +([0-9]+).*/\1 \2 \3/')
-failed=0; passed=0; skipped=0
-while read -r f p s; do
-  [ -z "${f:-}" ] && continue
-  failed=$((failed + f)); passed=$((passed + p)); skipped=$((skipped + s))
-done <<< "$summary"
-rm -f "$log"
+# The TRX file holds the real run's counters: <Counters total=".." executed=".." passed=".." failed=".." ...>.
+counter() { grep -o "<Counters [^>]*" "$results"/*.trx 2>/dev/null | grep -o " $1=\"[0-9]*\"" | grep -o "[0-9]*" | awk '{s+=$1} END {print s+0}'; }
+passed=$(counter passed); failed=$(counter failed); total=$(counter total); executed=$(counter executed)
+skipped=$((total - executed))
+rm -rf "$results"
 
-if [ -z "$summary" ] && [ "$status" -eq 0 ]; then
-  echo "error: no test summary found in the dotnet test output" >&2
+if [ "$total" -eq 0 ] && [ "$status" -eq 0 ]; then
+  echo "error: no test was run" >&2
   status=1
 fi
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -37,3 +37,9 @@ public sealed record HeapSnapshot(
 
     public long AllocatedBytes => Types.Sum(t => t.Bytes);
 }
+
+/// <summary>
+/// A row after the type rows: a heap summary or a memory-map category. Count is null where a row has no instance count.
+/// Labels ending in '!' do not overlap, so those rows add up.
+/// </summary>
+public sealed record SummaryRow(string Label, long Bytes, long? Count);

@@ -7,7 +7,7 @@ namespace MemAnalyzer.Cli;
 
 [Command(Name = "MemAnalyzer", FullName = "MemAnalyzer: exact managed-memory statistics of .NET core dumps and live processes",
     OptionsComparison = StringComparison.OrdinalIgnoreCase, ExtendedHelpText = HelpText.Examples)]
-public sealed class AnalyzeCommand
+public sealed partial class AnalyzeCommand
 {
     public const int DefaultTopN = 20;
 

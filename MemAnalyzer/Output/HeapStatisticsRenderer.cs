@@ -10,13 +10,14 @@ public static class HeapStatisticsRenderer
     public const string AllocatedRow = "Managed Heap(Allocated)!";
     public const string TotalSizeRow = "Managed Heap(TotalSize)";
 
-    public static void Write(TextWriter writer, HeapSnapshot snapshot, IReadOnlyList<TypeStatistics> rows, SizeUnit unit)
+    /// <param name="extraRows">Rows after the heap summary, such as the memory-map categories.</param>
+    public static void Write(TextWriter writer, HeapSnapshot snapshot, IReadOnlyList<TypeStatistics> rows, SizeUnit unit, IReadOnlyList<SummaryRow>? extraRows = null)
     {
         var lines = new List<IReadOnlyList<string>>(rows.Count + 3);
         lines.AddRange(rows.Select(r => Line(unit.Convert(r.Bytes), r.Count, r.TypeName)));
-        foreach (var summary in SummaryRows(snapshot))
+        foreach (var summary in SummaryRows(snapshot).Concat(extraRows ?? []))
         {
-            lines.Add(Line(unit.Convert(summary.Bytes), summary.Count, summary.TypeName));
+            lines.Add(Line(unit.Convert(summary.Bytes), summary.Count, summary.Label));
         }
         TextTable.Write(writer, [$"Allocated{unit}", "Instances(Count)", "Type"], lines);
     }
@@ -25,14 +26,14 @@ public static class HeapStatisticsRenderer
     /// The summary rows as statistics. Count is null where a row has no instance count.
     /// Allocated covers every object of the selection, not only the rows shown.
     /// </summary>
-    public static IEnumerable<(string TypeName, long Bytes, long? Count)> SummaryRows(HeapSnapshot snapshot)
+    public static IEnumerable<SummaryRow> SummaryRows(HeapSnapshot snapshot)
     {
         if (snapshot.Selection == ObjectSelection.All)
         {
-            yield return (FreeRow, snapshot.FreeBytes, snapshot.FreeCount);
+            yield return new SummaryRow(FreeRow, snapshot.FreeBytes, snapshot.FreeCount);
         }
-        yield return (AllocatedRow, snapshot.AllocatedBytes, snapshot.ObjectCount);
-        yield return (TotalSizeRow, snapshot.SegmentBytes, null);
+        yield return new SummaryRow(AllocatedRow, snapshot.AllocatedBytes, snapshot.ObjectCount);
+        yield return new SummaryRow(TotalSizeRow, snapshot.SegmentBytes, null);
     }
 
     public static string Number(long value) => value.ToString("N0", CultureInfo.InvariantCulture);
