@@ -35,6 +35,18 @@ public static class ExitCodes
     /// <summary>An output file (result file, CSV) cannot be written.</summary>
     public const int OutputFailed = 20;
 
+    /// <summary>The CSV file exists with other columns (another unit or separator, or diff vs single target).</summary>
+    public const int CsvHeaderMismatch = 21;
+
+    /// <summary>The directory of the output file does not exist.</summary>
+    public const int OutputDirectoryMissing = 22;
+
+    /// <summary>The output file is read-only, or its directory cannot be written.</summary>
+    public const int OutputNotWritable = 23;
+
+    /// <summary>The output path is a directory.</summary>
+    public const int OutputIsDirectory = 24;
+
     /// <summary>No DAC (libmscordaccore.so) matching the dump's runtime was found locally.</summary>
     public const int DacNotFound = 30;
 

@@ -1,0 +1,62 @@
+namespace MemAnalyzer.Analysis;
+
+/// <summary>One type, or one summary row, on both sides of a diff. Deltas are second minus first.</summary>
+public sealed record TypeDiff(string TypeName, long Count1, long Count2, long Bytes1, long Bytes2)
+{
+    public long DeltaBytes => Bytes2 - Bytes1;
+
+    public long DeltaCount => Count2 - Count1;
+
+    public long? AverageSize1 => Count1 == 0 ? null : Bytes1 / Count1;
+
+    public long? AverageSize2 => Count2 == 0 ? null : Bytes2 / Count2;
+}
+
+/// <summary>A summary row on both sides; counts are null where the row has none.</summary>
+public sealed record SummaryDiff(string Label, long Bytes1, long Bytes2, long? Count1, long? Count2)
+{
+    public long DeltaBytes => Bytes2 - Bytes1;
+
+    public long? DeltaCount => Count1 is null || Count2 is null ? null : Count2 - Count1;
+}
+
+public static class SnapshotDiff
+{
+    /// <summary>
+    /// Matches types by name over the full tables of both sides (not only each side's top N);
+    /// a type present on one side only gets zeros on the other.
+    /// </summary>
+    public static IReadOnlyList<TypeDiff> Compare(IReadOnlyList<TypeStatistics> first, IReadOnlyList<TypeStatistics> second)
+    {
+        var before = first.ToDictionary(t => t.TypeName, StringComparer.Ordinal);
+        var after = second.ToDictionary(t => t.TypeName, StringComparer.Ordinal);
+        return before.Keys.Union(after.Keys, StringComparer.Ordinal)
+            .Select(name =>
+            {
+                var a = before.GetValueOrDefault(name);
+                var b = after.GetValueOrDefault(name);
+                return new TypeDiff(name, a?.Count ?? 0, b?.Count ?? 0, a?.Bytes ?? 0, b?.Bytes ?? 0);
+            })
+            .ToList();
+    }
+
+    /// <summary>
+    /// Keeps types whose |Δ instances| exceeds <paramref name="minDeltaCount"/>, orders by |Δ bytes| or |Δ instances|
+    /// descending (ties by name, so equal deltas always come out in the same order) and cuts to <paramref name="topN"/>.
+    /// </summary>
+    public static IReadOnlyList<TypeDiff> Top(IEnumerable<TypeDiff> diffs, SortKey key, int topN, long minDeltaCount) =>
+        diffs.Where(d => Math.Abs(d.DeltaCount) > minDeltaCount)
+            .OrderByDescending(d => key == SortKey.Bytes ? Math.Abs(d.DeltaBytes) : Math.Abs(d.DeltaCount))
+            .ThenBy(d => d.TypeName, StringComparer.Ordinal)
+            .Take(topN)
+            .ToList();
+
+    /// <summary>Pairs summary rows by label; a row missing on either side is left out (it cannot be diffed).</summary>
+    public static IReadOnlyList<SummaryDiff> CompareSummaries(IReadOnlyList<SummaryRow> first, IReadOnlyList<SummaryRow> second)
+    {
+        var after = second.GroupBy(r => r.Label, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+        return first.Where(r => after.ContainsKey(r.Label))
+            .Select(r => new SummaryDiff(r.Label, r.Bytes, after[r.Label].Bytes, r.Count, after[r.Label].Count))
+            .ToList();
+    }
+}

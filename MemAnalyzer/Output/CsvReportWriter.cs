@@ -1,0 +1,205 @@
+using System.Globalization;
+using System.Text;
+using CsvHelper;
+using CsvHelper.Configuration;
+using MemAnalyzer.Cli;
+
+namespace MemAnalyzer.Output;
+
+/// <summary>Where and how a CSV report is written.</summary>
+/// <param name="ExcelSeparatorLine">Begin new files with "sep=&lt;c&gt;" so Excel splits the columns right.</param>
+public sealed record CsvTarget(string Path, char Separator, bool Overwrite, bool ExcelSeparatorLine);
+
+/// <summary>
+/// Appends one run's block of rows to a CSV file without ever losing or corrupting what is there:
+/// the block is rendered in memory first, the file is locked against concurrent MemAnalyzer runs, its header must match,
+/// and the block goes in with a single write. A marker file records the length before the write, so that a run killed
+/// in the middle of that write is rolled back by the next run.
+/// </summary>
+public static class CsvReportWriter
+{
+    private static readonly TimeSpan s_lockTimeout = TimeSpan.FromSeconds(60);
+
+    /// <summary>Checks, before any heap is walked, that the file can be written with these columns.</summary>
+    public static void Validate(CsvTarget target, IReadOnlyList<string> header)
+    {
+        var path = target.Path;
+        if (Directory.Exists(path))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputIsDirectory, $"CSV output '{path}' is a directory: give a file name such as {Path.Combine(path, "leak.csv")}");
+        }
+        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
+        if (!Directory.Exists(directory))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of CSV output '{path}' does not exist: create {directory} first");
+        }
+        if (File.Exists(path))
+        {
+            try
+            {
+                using var probe = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite);
+            }
+            catch (UnauthorizedAccessException)
+            {
+                throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"CSV output '{path}' is not writable (read-only or another owner): fix its permissions or choose another file");
+            }
+            if (!target.Overwrite)
+            {
+                EnsureCompatibleHeader(path, target.Separator, header);
+            }
+        }
+        else if (!CanCreateIn(directory))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot create CSV output '{path}': the directory {directory} is not writable");
+        }
+    }
+
+    public static void Write<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<string> header, IReadOnlyList<TRow> rows)
+    {
+        using var file = OpenLocked(target.Path);
+        var marker = target.Path + ".pending";
+        RollBackInterruptedWrite(file, marker);
+
+        var fresh = target.Overwrite || file.Length == 0;
+        if (!fresh)
+        {
+            EnsureCompatibleHeader(target.Path, target.Separator, header);
+        }
+        var block = Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine);
+
+        if (target.Overwrite)
+        {
+            file.SetLength(0);
+        }
+        File.WriteAllText(marker, file.Length.ToString(CultureInfo.InvariantCulture));
+        file.Seek(0, SeekOrigin.End);
+        file.Write(block);
+        file.Flush(flushToDisk: true);
+        File.Delete(marker);
+    }
+
+    /// <summary>The header line as this run would write it, for comparison with an existing file.</summary>
+    public static string HeaderLine(IReadOnlyList<string> header, char separator)
+    {
+        using var text = new StringWriter(CultureInfo.InvariantCulture);
+        using (var csv = new CsvWriter(text, Configuration(separator)))
+        {
+            foreach (var name in header)
+            {
+                csv.WriteField(name);
+            }
+            csv.NextRecord();
+        }
+        return text.ToString().TrimEnd('\n', '\r');
+    }
+
+    private static byte[] Render<TRow>(ClassMap<TRow> map, IReadOnlyList<TRow> rows, char separator, bool writeHeader, bool excelLine)
+    {
+        using var text = new StringWriter(CultureInfo.InvariantCulture) { NewLine = "\n" };
+        if (excelLine)
+        {
+            text.Write($"sep={separator}\n");
+        }
+        using (var csv = new CsvWriter(text, Configuration(separator) with { HasHeaderRecord = writeHeader }))
+        {
+            csv.Context.RegisterClassMap(map);
+            csv.WriteRecords(rows);
+        }
+        return new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(text.ToString());
+    }
+
+    private static CsvConfiguration Configuration(char separator) => new(CultureInfo.InvariantCulture)
+    {
+        Delimiter = separator.ToString(),
+        NewLine = "\n",
+    };
+
+    private static void EnsureCompatibleHeader(string path, char separator, IReadOnlyList<string> header)
+    {
+        var (existingSeparator, existingHeader) = ReadHead(path);
+        if (existingHeader is null)
+        {
+            return;
+        }
+        var expected = HeaderLine(header, separator);
+        if (existingSeparator is char sep && sep != separator || existingHeader != expected)
+        {
+            throw new MemAnalyzerException(ExitCodes.CsvHeaderMismatch,
+                $"'{path}' has other columns than this run writes (another -unit or -sep, or a diff into a single-target file): " +
+                $"it has \"{Visible(existingHeader)}\", this run writes \"{Visible(expected)}\"; write to a new file or add -overwrite");
+        }
+    }
+
+    private static (char? Separator, string? Header) ReadHead(string path)
+    {
+        using var reader = new StreamReader(new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite));
+        var first = reader.ReadLine();
+        if (first is null)
+        {
+            return (null, null);
+        }
+        if (first.StartsWith("sep=", StringComparison.Ordinal) && first.Length == 5)
+        {
+            return (first[4], reader.ReadLine());
+        }
+        return (null, first);
+    }
+
+    private static FileStream OpenLocked(string path)
+    {
+        // FileShare.None takes an exclusive advisory lock (flock) on Linux, so parallel MemAnalyzer runs appending
+        // to one file wait for each other instead of interleaving rows.
+        var deadline = DateTime.UtcNow + s_lockTimeout;
+        while (true)
+        {
+            try
+            {
+                return new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None);
+            }
+            catch (UnauthorizedAccessException)
+            {
+                throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"CSV output '{path}' is not writable: fix its permissions or choose another file");
+            }
+            catch (DirectoryNotFoundException)
+            {
+                throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of CSV output '{path}' does not exist");
+            }
+            catch (IOException) when (DateTime.UtcNow < deadline && !Directory.Exists(path))
+            {
+                Thread.Sleep(50);
+            }
+            catch (IOException e)
+            {
+                throw new MemAnalyzerException(ExitCodes.OutputFailed, $"cannot open CSV output '{path}': {e.Message} (another MemAnalyzer kept it locked for over {s_lockTimeout.TotalSeconds:F0} s?)");
+            }
+        }
+    }
+
+    private static void RollBackInterruptedWrite(FileStream file, string marker)
+    {
+        if (File.Exists(marker) && long.TryParse(File.ReadAllText(marker).Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var length) && length <= file.Length)
+        {
+            file.SetLength(length);
+        }
+        File.Delete(marker);
+    }
+
+    private static bool CanCreateIn(string directory)
+    {
+        var probe = Path.Combine(directory, $".memanalyzer-probe-{Environment.ProcessId}");
+        try
+        {
+            using (File.Create(probe))
+            {
+            }
+            File.Delete(probe);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+
+    private static string Visible(string header) => header.Replace("\t", "<TAB>", StringComparison.Ordinal);
+}

@@ -1,0 +1,62 @@
+using CsvHelper.Configuration;
+using MemAnalyzer.Analysis;
+
+namespace MemAnalyzer.Output;
+
+/// <summary>Who and when a block of CSV rows describes: the same values on every row of one run.</summary>
+public sealed record CsvContext(string ProcessId, string Time, string CommandLine, long AgeSeconds, string Name, string Context);
+
+/// <summary>One CSV row of a single-target run: a type, a summary row or a memory-map row.</summary>
+public sealed record TypeCsvRow(long Allocated, long Instances, string Type, CsvContext Context);
+
+/// <summary>One CSV row of a diff, with the console diff's columns.</summary>
+public sealed record DiffCsvRow(long Delta, long? DeltaInstances, long? Instances, long? Instances2, long Allocated, long Allocated2, long? AvgSize, long? AvgSize2, string Type);
+
+/// <summary>The single-target CSV schema; the first column's name carries the unit, as in the original.</summary>
+public sealed class TypeCsvRowMap : ClassMap<TypeCsvRow>
+{
+    public TypeCsvRowMap(SizeUnit unit)
+    {
+        Map(r => r.Allocated).Name($"Allocated{unit}").Index(0);
+        Map(r => r.Instances).Name("Instances(Count)").Index(1);
+        Map(r => r.Type).Name("Type").Index(2);
+        Map(r => r.Context.ProcessId).Name("ProcessId").Index(3);
+        Map(r => r.Context.Time).Name("Time").Index(4);
+        Map(r => r.Context.CommandLine).Name("CommandLine").Index(5);
+        Map(r => r.Context.AgeSeconds).Name("Age(s)").Index(6);
+        Map(r => r.Context.Name).Name("Name").Index(7);
+        Map(r => r.Context.Context).Name("Context").Index(8);
+    }
+}
+
+/// <summary>The diff CSV schema: the console diff's columns, in the same order.</summary>
+public sealed class DiffCsvRowMap : ClassMap<DiffCsvRow>
+{
+    public DiffCsvRowMap(SizeUnit unit)
+    {
+        var header = DiffRenderer.Header(unit);
+        Map(r => r.Delta).Name(header[0]).Index(0);
+        Map(r => r.DeltaInstances).Name(header[1]).Index(1);
+        Map(r => r.Instances).Name(header[2]).Index(2);
+        Map(r => r.Instances2).Name(header[3]).Index(3);
+        Map(r => r.Allocated).Name(header[4]).Index(4);
+        Map(r => r.Allocated2).Name(header[5]).Index(5);
+        Map(r => r.AvgSize).Name(header[6]).Index(6);
+        Map(r => r.AvgSize2).Name(header[7]).Index(7);
+        Map(r => r.Type).Name(header[8]).Index(8);
+    }
+}
+
+/// <summary>Turns analysis results into CSV rows. Summary and memory-map rows become rows too, with 0 instances where they have none.</summary>
+public static class CsvRowFactory
+{
+    public static IReadOnlyList<TypeCsvRow> FromSnapshot(IReadOnlyList<TypeStatistics> rows, IEnumerable<SummaryRow> summaries, SizeUnit unit, CsvContext context) =>
+        rows.Select(r => new TypeCsvRow(unit.Convert(r.Bytes), r.Count, r.TypeName, context))
+            .Concat(summaries.Select(s => new TypeCsvRow(unit.Convert(s.Bytes), s.Count ?? 0, s.Label, context)))
+            .ToList();
+
+    public static IReadOnlyList<DiffCsvRow> FromDiff(IReadOnlyList<TypeDiff> rows, IReadOnlyList<SummaryDiff> summaries, SizeUnit unit) =>
+        rows.Select(r => new DiffCsvRow(unit.Convert(r.DeltaBytes), r.DeltaCount, r.Count1, r.Count2, unit.Convert(r.Bytes1), unit.Convert(r.Bytes2), r.AverageSize1, r.AverageSize2, r.TypeName))
+            .Concat(summaries.Select(s => new DiffCsvRow(unit.Convert(s.DeltaBytes), s.DeltaCount, s.Count1, s.Count2, unit.Convert(s.Bytes1), unit.Convert(s.Bytes2), null, null, s.Label)))
+            .ToList();
+}
