@@ -4,7 +4,7 @@ namespace MemAnalyzer.TestTargets;
 /// The single source of the counts the test target plants and the tests expect.
 /// Linked into both the target app and the test project so they cannot drift apart.
 /// </summary>
-public static class ExpectedCounts
+public static partial class ExpectedCounts
 {
     public const string TargetNamespace = "MemAnalyzer.TestTargets.LeakyApp";
 
