@@ -41,11 +41,12 @@ public static class SnapshotDiff
     }
 
     /// <summary>
-    /// Keeps types whose |Δ instances| exceeds <paramref name="minDeltaCount"/>, orders by |Δ bytes| or |Δ instances|
+    /// Keeps types whose |Δ instances| exceeds <paramref name="minDeltaCount"/> (0: every type, also those whose count
+    /// did not change but whose size did), orders by |Δ bytes| or |Δ instances|
     /// descending (ties by name, so equal deltas always come out in the same order) and cuts to <paramref name="topN"/>.
     /// </summary>
     public static IReadOnlyList<TypeDiff> Top(IEnumerable<TypeDiff> diffs, SortKey key, int topN, long minDeltaCount) =>
-        diffs.Where(d => Math.Abs(d.DeltaCount) > minDeltaCount)
+        diffs.Where(d => minDeltaCount <= 0 || Math.Abs(d.DeltaCount) > minDeltaCount)
             .OrderByDescending(d => key == SortKey.Bytes ? Math.Abs(d.DeltaBytes) : Math.Abs(d.DeltaCount))
             .ThenBy(d => d.TypeName, StringComparer.Ordinal)
             .Take(topN)

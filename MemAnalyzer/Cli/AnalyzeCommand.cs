@@ -62,13 +62,30 @@ public sealed partial class AnalyzeCommand
             return ExitCodes.Success;
         }
         var request = BuildRequest();
-        var (snapshot, report) = SnapshotReader.Read(request.Target, request.Selection, DacSearchLocations.FromEnvironment(DacDirectories, IgnoreDacMismatch), Cancellation);
+        var csv = BuildCsvOutput(request);
+        return request.SecondTarget is null ? RunSingle(request, csv, console) : RunDiff(request, csv, console);
+    }
+
+    private int RunSingle(AnalysisRequest request, CsvOutput? csv, IConsole console)
+    {
+        var csvContext = csv is null ? null : CsvContextReader.Capture(request.Target, csv.Stamp);
+        var (snapshot, report) = SnapshotReader.Read(request.Target, request.Selection, DacOptions, Cancellation);
         var rows = Ranking.Top(snapshot.Types, request.SortKey, request.TopN, request.MinCount);
-        HeapStatisticsRenderer.Write(console.Out, snapshot, rows, request.Unit);
+        var summaries = HeapStatisticsRenderer.SummaryRows(snapshot).ToList();
+        if (csv is null)
+        {
+            HeapStatisticsRenderer.Write(console.Out, snapshot, rows, request.Unit);
+        }
+        else
+        {
+            WriteCsv(csv, new TypeCsvRowMap(request.Unit), CsvRowFactory.FromSnapshot(rows, summaries, request.Unit, csvContext!), console);
+        }
         Notes.Write(console.Error, snapshot.Warnings, report, Silent);
         ResultFileWriter.WriteIfRequested(ResultFile, snapshot.AllocatedBytes / 1024);
         return ExitCodes.Success;
     }
+
+    private DacSearchOptions DacOptions => DacSearchLocations.FromEnvironment(DacDirectories, IgnoreDacMismatch);
 
     private AnalysisRequest BuildRequest()
     {
@@ -77,8 +94,10 @@ public sealed partial class AnalyzeCommand
             (not null, null) => TargetSpec.Dump(DumpFile),
             (null, int pid) => TargetSpec.Process(pid),
             (not null, not null) => throw Invalid("give either -f <dump> or -pid <pid>, not both"),
+            _ when SecondDumpFile is not null || SecondProcessId is not null => throw Invalid("-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"),
             _ => throw Invalid("nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)"),
         };
+        var secondTarget = BuildSecondTarget();
         if (Live && Dead)
         {
             throw Invalid("-live and -dead exclude each other: use one of them");
@@ -99,7 +118,8 @@ public sealed partial class AnalyzeCommand
             ? parsed
             : throw Invalid($"-unit {Unit} is not a unit: use Bytes, KB, MB or GB");
         var selection = Live ? ObjectSelection.Live : Dead ? ObjectSelection.Dead : ObjectSelection.All;
-        return new AnalysisRequest(target, sortKey, Top ?? query.TopN ?? DefaultTopN, query.MinCount, selection, unit);
+        var topN = Top ?? query.TopN ?? (OutputFile is null ? DefaultTopN : CsvDefaultTopN);
+        return new AnalysisRequest(target, sortKey, topN, query.MinCount, selection, unit, secondTarget);
     }
 
     private static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);

@@ -21,7 +21,7 @@ public static class CsvReportWriter
     private static readonly TimeSpan s_lockTimeout = TimeSpan.FromSeconds(60);
 
     /// <summary>Checks, before any heap is walked, that the file can be written with these columns.</summary>
-    public static void Validate(CsvTarget target, IReadOnlyList<string> header)
+    public static void Validate<TRow>(CsvTarget target, ClassMap<TRow> map)
     {
         var path = target.Path;
         if (Directory.Exists(path))
@@ -45,7 +45,8 @@ public static class CsvReportWriter
             }
             if (!target.Overwrite)
             {
-                EnsureCompatibleHeader(path, target.Separator, header);
+                using var existing = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
+                EnsureCompatibleHeader(existing, path, target.Separator, HeaderLine(map, target.Separator));
             }
         }
         else if (!CanCreateIn(directory))
@@ -54,7 +55,7 @@ public static class CsvReportWriter
         }
     }
 
-    public static void Write<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<string> header, IReadOnlyList<TRow> rows)
+    public static void Write<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<TRow> rows)
     {
         using var file = OpenLocked(target.Path);
         var marker = target.Path + ".pending";
@@ -63,7 +64,8 @@ public static class CsvReportWriter
         var fresh = target.Overwrite || file.Length == 0;
         if (!fresh)
         {
-            EnsureCompatibleHeader(target.Path, target.Separator, header);
+            // Read through the locked handle: a second handle would be refused by our own exclusive lock.
+            EnsureCompatibleHeader(file, target.Path, target.Separator, HeaderLine(map, target.Separator));
         }
         var block = Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine);
 
@@ -73,21 +75,23 @@ public static class CsvReportWriter
         }
         File.WriteAllText(marker, file.Length.ToString(CultureInfo.InvariantCulture));
         file.Seek(0, SeekOrigin.End);
+        if (!fresh && EndsWithoutNewline(file))
+        {
+            file.WriteByte((byte)'\n');
+        }
         file.Write(block);
         file.Flush(flushToDisk: true);
         File.Delete(marker);
     }
 
-    /// <summary>The header line as this run would write it, for comparison with an existing file.</summary>
-    public static string HeaderLine(IReadOnlyList<string> header, char separator)
+    /// <summary>The header line exactly as CsvHelper writes it for this map, for comparison with an existing file.</summary>
+    public static string HeaderLine<TRow>(ClassMap<TRow> map, char separator)
     {
         using var text = new StringWriter(CultureInfo.InvariantCulture);
         using (var csv = new CsvWriter(text, Configuration(separator)))
         {
-            foreach (var name in header)
-            {
-                csv.WriteField(name);
-            }
+            csv.Context.RegisterClassMap(map);
+            csv.WriteHeader<TRow>();
             csv.NextRecord();
         }
         return text.ToString().TrimEnd('\n', '\r');
@@ -114,14 +118,13 @@ public static class CsvReportWriter
         NewLine = "\n",
     };
 
-    private static void EnsureCompatibleHeader(string path, char separator, IReadOnlyList<string> header)
+    private static void EnsureCompatibleHeader(FileStream file, string path, char separator, string expected)
     {
-        var (existingSeparator, existingHeader) = ReadHead(path);
+        var (existingSeparator, existingHeader) = ReadHead(file);
         if (existingHeader is null)
         {
             return;
         }
-        var expected = HeaderLine(header, separator);
         if (existingSeparator is char sep && sep != separator || existingHeader != expected)
         {
             throw new MemAnalyzerException(ExitCodes.CsvHeaderMismatch,
@@ -130,9 +133,10 @@ public static class CsvReportWriter
         }
     }
 
-    private static (char? Separator, string? Header) ReadHead(string path)
+    private static (char? Separator, string? Header) ReadHead(FileStream file)
     {
-        using var reader = new StreamReader(new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite));
+        file.Seek(0, SeekOrigin.Begin);
+        using var reader = new StreamReader(file, new UTF8Encoding(false), detectEncodingFromByteOrderMarks: true, bufferSize: 4096, leaveOpen: true);
         var first = reader.ReadLine();
         if (first is null)
         {
@@ -182,6 +186,18 @@ public static class CsvReportWriter
             file.SetLength(length);
         }
         File.Delete(marker);
+    }
+
+    private static bool EndsWithoutNewline(FileStream file)
+    {
+        if (file.Length == 0)
+        {
+            return false;
+        }
+        file.Seek(-1, SeekOrigin.End);
+        var last = file.ReadByte();
+        file.Seek(0, SeekOrigin.End);
+        return last != '\n';
     }
 
     private static bool CanCreateIn(string directory)

@@ -1,0 +1,45 @@
+using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Output;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>The diff of two targets: second minus first, per type name.</summary>
+public sealed partial class AnalyzeCommand
+{
+    [Option("-f2|--file2 <DUMP>", "Second dump: print second minus first per type (diff). Combines with -f or -pid.", CommandOptionType.SingleValue)]
+    public string? SecondDumpFile { get; set; }
+
+    [Option("-pid2|--pid2 <PID>", "Second, live process for a diff. Combines with -f or -pid.", CommandOptionType.SingleValue)]
+    public int? SecondProcessId { get; set; }
+
+    private TargetSpec? BuildSecondTarget() => (SecondDumpFile, SecondProcessId) switch
+    {
+        (not null, null) => TargetSpec.Dump(SecondDumpFile),
+        (null, int pid) => TargetSpec.Process(pid),
+        (not null, not null) => throw Invalid("give either -f2 <dump> or -pid2 <pid> as the second target, not both"),
+        _ => null,
+    };
+
+    private int RunDiff(AnalysisRequest request, CsvOutput? csv, IConsole console)
+    {
+        var pair = SnapshotPairReader.Read(request.Target, request.SecondTarget!, request.Selection, DacOptions, Cancellation);
+        var rows = SnapshotDiff.Top(SnapshotDiff.Compare(pair.First.Types, pair.Second.Types), request.SortKey, request.TopN, request.MinCount);
+        var summaries = SnapshotDiff.CompareSummaries(
+            HeapStatisticsRenderer.SummaryRows(pair.First).ToList(),
+            HeapStatisticsRenderer.SummaryRows(pair.Second).ToList());
+        if (csv is null)
+        {
+            DiffRenderer.Write(console.Out, rows, summaries, request.Unit);
+        }
+        else
+        {
+            WriteCsv(csv, new DiffCsvRowMap(request.Unit), CsvRowFactory.FromDiff(rows, summaries, request.Unit), console);
+        }
+        Notes.Write(console.Error, pair.First.Warnings, pair.FirstReport, Silent);
+        Notes.Write(console.Error, pair.Second.Warnings, pair.SecondReport, Silent);
+        ResultFileWriter.WriteIfRequested(ResultFile, (pair.Second.AllocatedBytes - pair.First.AllocatedBytes) / 1024);
+        return ExitCodes.Success;
+    }
+}

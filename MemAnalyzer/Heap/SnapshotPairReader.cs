@@ -1,0 +1,60 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Cli;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>Both sides of a diff, each already reduced to its per-type table.</summary>
+public sealed record SnapshotPair(HeapSnapshot First, ReadReport FirstReport, HeapSnapshot Second, ReadReport SecondReport);
+
+/// <summary>
+/// Reads the two targets of a diff side by side. Each side runs start to finish on its own thread, because a live
+/// target's ptrace attach and detach must come from one thread; each side keeps only its per-type table, so two object
+/// graphs are never held at once beyond the walk itself. A failure on one side cancels the other, and the error names
+/// the side that failed.
+/// </summary>
+public static class SnapshotPairReader
+{
+    public static SnapshotPair Read(TargetSpec first, TargetSpec second, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation)
+    {
+        if (first.ProcessId is int pid && pid == second.ProcessId)
+        {
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments,
+                $"-pid and -pid2 are both process {pid}: a process cannot be walked twice at once; dump it first and diff the dump with -f <dump> -pid2 {pid}");
+        }
+        using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        var firstSide = Task.Run(() => ReadSide(first.DumpPath is null ? "first target (-pid)" : "first target (-f)", first, selection, dacOptions, failed), CancellationToken.None);
+        var secondSide = Task.Run(() => ReadSide(second.DumpPath is null ? "second target (-pid2)" : "second target (-f2)", second, selection, dacOptions, failed), CancellationToken.None);
+        try
+        {
+            Task.WaitAll(firstSide, secondSide);
+        }
+        catch (AggregateException)
+        {
+            cancellation.ThrowIfCancellationRequested();
+            // Report the side that really failed, not the one cancelled because of it; the first side wins a tie.
+            var failure = new[] { firstSide, secondSide }
+                .Select(t => t.Exception?.InnerException)
+                .FirstOrDefault(e => e is not null and not OperationCanceledException);
+            throw failure ?? new OperationCanceledException(cancellation);
+        }
+        return new SnapshotPair(firstSide.Result.Snapshot, firstSide.Result.Report, secondSide.Result.Snapshot, secondSide.Result.Report);
+    }
+
+    private static (HeapSnapshot Snapshot, ReadReport Report) ReadSide(string side, TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationTokenSource failed)
+    {
+        try
+        {
+            return SnapshotReader.Read(target, selection, dacOptions, failed.Token);
+        }
+        catch (MemAnalyzerException e)
+        {
+            failed.Cancel();
+            throw new MemAnalyzerException(e.ExitCode, $"{side}: {e.Message}", e);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            failed.Cancel();
+            throw;
+        }
+    }
+}
