@@ -141,16 +141,7 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
     public void NoTargetAtAllIsReported() =>
         AssertError(MemAnalyzerCli.Run("-dts"), ExitCodes.InvalidArguments, "nothing to analyze");
 
-    private static void AssertError(ProcessResult result, int exitCode, string text)
-    {
-        Assert.True(result.ExitCode == exitCode, $"expected exit {exitCode}\n{result}");
-        var errorLines = result.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries);
-        Assert.True(errorLines.Length == 1, result.ToString());
-        Assert.StartsWith("error: ", errorLines[0], StringComparison.Ordinal);
-        Assert.Contains(text, errorLines[0], StringComparison.Ordinal);
-        Assert.DoesNotContain("   at ", result.StandardError, StringComparison.Ordinal);
-        Assert.Equal("", result.StandardOutput);
-    }
+    private static void AssertError(ProcessResult result, int exitCode, string text) => CliAssert.Error(result, exitCode, text);
 
     private static void WaitUntil(Func<bool> condition, TimeSpan timeout)
     {

@@ -1,0 +1,145 @@
+using System.Globalization;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Diff;
+
+[Collection(WalkthroughCollection.Name)]
+public sealed class DiffTests(WalkthroughScenario scenario)
+{
+    private const string Func = "System.Func<System.String>";
+    private const string DataInstance = ExpectedCounts.TargetNamespace + ".DataInstance";
+    private const string AllTypes = "-dts:1000000";
+
+    [Fact]
+    public void TheWalkthroughDiffShowsEveryFuncInstanceDisappearingAt64BytesEach()
+    {
+        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump);
+
+        Assert.Equal(new DiffRow(
+                -ExpectedCounts.DataInstances * ExpectedCounts.FuncSize, -ExpectedCounts.DataInstances, ExpectedCounts.DataInstances, 0,
+                ExpectedCounts.DataInstances * ExpectedCounts.FuncSize, 0, ExpectedCounts.FuncSize, null, Func),
+            rows[Func]);
+    }
+
+    [Fact]
+    public void TheWalkthroughDiffShowsDataInstanceShrinkingFrom48To32BytesWithTheSameCount()
+    {
+        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump);
+
+        Assert.Equal(new DiffRow(
+                -ExpectedCounts.DataInstances * (ExpectedCounts.DataInstanceSizeBefore - ExpectedCounts.DataInstanceSizeAfter), 0,
+                ExpectedCounts.DataInstances, ExpectedCounts.DataInstances,
+                ExpectedCounts.DataInstances * ExpectedCounts.DataInstanceSizeBefore, ExpectedCounts.DataInstances * ExpectedCounts.DataInstanceSizeAfter,
+                ExpectedCounts.DataInstanceSizeBefore, ExpectedCounts.DataInstanceSizeAfter, DataInstance),
+            rows[DataInstance]);
+    }
+
+    [Theory]
+    [InlineData(ObjectSelection.All)]
+    [InlineData(ObjectSelection.Live)]
+    [InlineData(ObjectSelection.Dead)]
+    public void EveryTypeAndTotalOfADumpDiffEqualsTheOraclesDifferenceForTheSameSelection(ObjectSelection selection)
+    {
+        string[] selectionSwitch = selection switch { ObjectSelection.Live => ["-live"], ObjectSelection.Dead => ["-dead"], _ => [] };
+        var rows = Diff(["-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, .. selectionSwitch]);
+        var before = ClrMdOracle.Compute(scenario.BeforeDump, selection);
+        var after = ClrMdOracle.Compute(scenario.AfterDump, selection);
+
+        var expected = before.Keys.Union(after.Keys).ToDictionary(name => name, name =>
+        {
+            var (count1, bytes1) = before.GetValueOrDefault(name);
+            var (count2, bytes2) = after.GetValueOrDefault(name);
+            return (DeltaBytes: bytes2 - bytes1, DeltaCount: (long)count2 - count1, count1, count2, bytes1, bytes2);
+        });
+        var typeRows = rows.Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)).ToList();
+        Assert.Equal(expected.Keys.Order(StringComparer.Ordinal), typeRows.Select(r => r.Label).Order(StringComparer.Ordinal));
+        foreach (var row in typeRows)
+        {
+            Assert.Equal(expected[row.Label], (row.DeltaBytes, row.DeltaCount!.Value, row.Count1!.Value, row.Count2!.Value, row.Bytes1, row.Bytes2));
+        }
+        var allocated = rows["Managed Heap(Allocated)!"];
+        Assert.Equal((before.Values.Sum(v => v.Bytes), after.Values.Sum(v => v.Bytes)), (allocated.Bytes1, allocated.Bytes2));
+        Assert.Equal(allocated.Bytes2 - allocated.Bytes1, allocated.DeltaBytes);
+        Assert.Equal((long)after.Values.Sum(v => v.Count) - before.Values.Sum(v => v.Count), allocated.DeltaCount);
+        var totalSize = rows["Managed Heap(TotalSize)"];
+        Assert.Equal((ClrMdOracle.SegmentBytes(scenario.BeforeDump), ClrMdOracle.SegmentBytes(scenario.AfterDump)), (totalSize.Bytes1, totalSize.Bytes2));
+    }
+
+    [Fact]
+    public void ADumpDiffedWithItselfHasEveryDeltaZero()
+    {
+        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.BeforeDump, AllTypes);
+
+        Assert.Equal(ClrMdOracle.Compute(scenario.BeforeDump, ObjectSelection.All).Count + 3, rows.Count);
+        Assert.All(rows.Values, r => Assert.Equal((0L, r.DeltaCount is null ? null : 0L, r.Bytes1), (r.DeltaBytes, r.DeltaCount, r.Bytes2)));
+    }
+
+    [Fact]
+    public void TwoLiveProcessesDiffLikeTheirDumpsAndAreBothResumed()
+    {
+        var rows = Diff("-pid", scenario.Before.Pid.ToString(CultureInfo.InvariantCulture), "-pid2", scenario.After.Pid.ToString(CultureInfo.InvariantCulture));
+        var fromDumps = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump);
+
+        Assert.Equal(fromDumps[Func], rows[Func]);
+        Assert.Equal(fromDumps[DataInstance], rows[DataInstance]);
+        foreach (var target in new[] { scenario.Before, scenario.After })
+        {
+            var (state, tracer) = target.Status();
+            Assert.NotEqual('T', state);
+            Assert.Equal(0, tracer);
+            Assert.Equal("PONG", target.Send("ping", "PONG"));
+        }
+    }
+
+    [Fact]
+    public void TheAllocatedDeltaOfTwoPidsEqualsTheDifferenceOfTheirSingleRuns()
+    {
+        var first = Single(scenario.Before.Pid);
+        var second = Single(scenario.After.Pid);
+        var rows = Diff("-pid", scenario.Before.Pid.ToString(CultureInfo.InvariantCulture), "-pid2", scenario.After.Pid.ToString(CultureInfo.InvariantCulture));
+
+        var allocated = rows["Managed Heap(Allocated)!"];
+        Assert.Equal((first.Bytes, second.Bytes, second.Bytes - first.Bytes), (allocated.Bytes1, allocated.Bytes2, allocated.DeltaBytes));
+        Assert.Equal((first.Count, second.Count), (allocated.Count1, allocated.Count2));
+    }
+
+    [Fact]
+    public void SortingByCountRanksByAbsoluteInstanceDeltaAndTheNFilterAppliesToIt()
+    {
+        var result = MemAnalyzerCli.Run("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, "-dtn", "50;N#100");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var typeRows = DiffTableOutput.ParseRows(result.StandardOutput).Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)).ToList();
+
+        Assert.Equal(Func, typeRows[0].Label);
+        Assert.DoesNotContain(typeRows, r => r.Label == DataInstance);
+        Assert.All(typeRows, r => Assert.True(Math.Abs(r.DeltaCount!.Value) > 100, r.ToString()));
+        Assert.Equal(typeRows.OrderByDescending(r => Math.Abs(r.DeltaCount!.Value)).Select(r => r.Label), typeRows.Select(r => r.Label));
+    }
+
+    [Fact]
+    public void TheResultFileOfADiffHoldsTheAllocatedDeltaInKilobytes()
+    {
+        using var directory = new TempDirectory();
+        var resultFile = directory.File("result.txt");
+        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, "-resultfile", resultFile);
+
+        var allocated = rows["Managed Heap(Allocated)!"];
+        Assert.Equal($"{allocated.DeltaBytes / 1024}\n", File.ReadAllText(resultFile));
+    }
+
+    private static IReadOnlyDictionary<string, DiffRow> Diff(params string[] arguments)
+    {
+        var result = MemAnalyzerCli.Run(arguments);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return DiffTableOutput.Parse(result.StandardOutput);
+    }
+
+    private static TableRow Single(int pid)
+    {
+        var result = MemAnalyzerCli.Run("-pid", pid.ToString(CultureInfo.InvariantCulture));
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return TableOutput.Parse(result.StandardOutput)["Managed Heap(Allocated)!"];
+    }
+}
