@@ -57,11 +57,15 @@ public static class CsvReportWriter
 
     public static void Write<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<TRow> rows)
     {
+        if ((target.Overwrite || !File.Exists(target.Path)) && TryWriteWholeFile(target, map, rows))
+        {
+            return;
+        }
         using var file = OpenLocked(target.Path);
         var marker = target.Path + ".pending";
         RollBackInterruptedWrite(file, marker);
 
-        var fresh = target.Overwrite || file.Length == 0;
+        var fresh = file.Length == 0;
         if (!fresh)
         {
             // Read through the locked handle: a second handle would be refused by our own exclusive lock.
@@ -69,10 +73,6 @@ public static class CsvReportWriter
         }
         var block = Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine);
 
-        if (target.Overwrite)
-        {
-            file.SetLength(0);
-        }
         File.WriteAllText(marker, file.Length.ToString(CultureInfo.InvariantCulture));
         file.Seek(0, SeekOrigin.End);
         if (!fresh && EndsWithoutNewline(file))
@@ -82,6 +82,45 @@ public static class CsvReportWriter
         file.Write(block);
         file.Flush(flushToDisk: true);
         File.Delete(marker);
+    }
+
+    /// <summary>
+    /// A new or overwritten file is written beside the target and renamed into place, so it only ever appears complete.
+    /// Returns false when another run created the file first; the rows are then appended to it instead.
+    /// </summary>
+    private static bool TryWriteWholeFile<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<TRow> rows)
+    {
+        var staging = $"{target.Path}.{Environment.ProcessId}.tmp";
+        try
+        {
+            using (var file = new FileStream(staging, FileMode.Create, FileAccess.Write, FileShare.None))
+            {
+                file.Write(Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine));
+                file.Flush(flushToDisk: true);
+            }
+            if (target.Overwrite && File.Exists(target.Path))
+            {
+                // Holding the lock keeps the replacement from cutting into another run's append.
+                using var existing = OpenLocked(target.Path);
+                File.Move(staging, target.Path, overwrite: true);
+                File.Delete(target.Path + ".pending");
+                return true;
+            }
+            File.Move(staging, target.Path, overwrite: false);
+            return true;
+        }
+        catch (IOException) when (File.Exists(target.Path) && !target.Overwrite)
+        {
+            return false;
+        }
+        catch (UnauthorizedAccessException)
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot write CSV output '{target.Path}': its directory is not writable");
+        }
+        finally
+        {
+            File.Delete(staging);
+        }
     }
 
     /// <summary>The header line exactly as CsvHelper writes it for this map, for comparison with an existing file.</summary>
