@@ -10,8 +10,11 @@ Examples:
   MemAnalyzer -pid 1234 -dts '5000;N#200'      top 5000 types with more than 200 instances (quote ; and #)
   MemAnalyzer -pid 1234 -dead -unit MB         what the next full GC would free, in MB
   MemAnalyzer -f core.1234 -dacdir ~/dacs      analyze a dump from another machine with its DAC
+  MemAnalyzer -f before.dmp -pid2 1234         what changed since the baseline dump (second minus first)
+  MemAnalyzer -pid 1234 -o leak.csv -live -context "iteration 7"
+                                               append this run's rows to a CSV for charting
 
-Exit codes: 0 success, 1 bad arguments, 2-6 dump problems, 10-12 process problems, 30-32 DAC/platform,
+Exit codes: 0 success, 1 bad arguments, 2-6 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform,
 70 internal error, 130 cancelled. The README lists every code.
 """;
 }
