@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what MemAnalyzer's tests and scripts need beyond the .NET 10 SDK: gdb (gcore, for the
-# native-core test) and Sysinternals ProcDump for Linux. Idempotent; installs only what is missing.
+# native-core test), Sysinternals ProcDump for Linux, and Chromium (renders the trend report's HTML in
+# the tests and in scripts/trend-screenshot.sh). Idempotent; installs only what is missing.
 set -euo pipefail
 
 if ! command -v dotnet >/dev/null 2>&1; then
@@ -12,6 +13,7 @@ missing=()
 command -v gdb >/dev/null 2>&1 || missing+=(gdb)
 command -v gcore >/dev/null 2>&1 || missing+=(gdb)
 command -v procdump >/dev/null 2>&1 || missing+=(procdump)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"

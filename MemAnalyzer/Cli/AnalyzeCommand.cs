@@ -61,6 +61,10 @@ public sealed partial class AnalyzeCommand
             app.ShowHelp();
             return ExitCodes.Success;
         }
+        if (TrendFile is not null)
+        {
+            return RunTrend(console);
+        }
         var request = BuildRequest();
         var csv = BuildCsvOutput(request);
         return request.SecondTarget is null ? RunSingle(request, csv, console) : RunDiff(request, csv, console);

@@ -58,4 +58,13 @@ public static class ExitCodes
 
     /// <summary>Ctrl+C or SIGTERM.</summary>
     public const int Cancelled = 130;
+
+    /// <summary>-failongrowth: the headline or a type grows faster than the limit (the CI gate).</summary>
+    public const int GrowthAboveLimit = 60;
+
+    /// <summary>The -trend CSV does not exist or cannot be opened.</summary>
+    public const int TrendCsvNotFound = 61;
+
+    /// <summary>The -trend CSV is not a single-target CSV written by MemAnalyzer -o.</summary>
+    public const int TrendCsvInvalid = 62;
 }

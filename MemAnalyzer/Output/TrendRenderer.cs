@@ -1,0 +1,73 @@
+using System.Globalization;
+using MemAnalyzer.Trend;
+
+namespace MemAnalyzer.Output;
+
+/// <summary>The trend report on the console: the headline first, then the rows that change, then the top growers.</summary>
+public static class TrendRenderer
+{
+    public const int TopGrowers = 5;
+
+    public static void Write(TextWriter writer, TrackingCsv csv, IReadOnlyList<ProcessTrend> trends, int topN)
+    {
+        foreach (var trend in trends)
+        {
+            var iterations = trend.Iterations;
+            var span = iterations.Count == 1 ? iterations[0] : $"{iterations[0]} … {iterations[^1]}";
+            var process = trend.Process.Length == 0 ? "" : $" of process {trend.Process}";
+            writer.WriteLine($"Trend{process} over {iterations.Count} iteration(s) ({span}), told apart by {csv.GroupedBy}; bytes per iteration.");
+            writer.WriteLine(Headline(trend.Headline));
+            if (trend.Headline.Label != TrendAnalyzer.TotalLabel)
+            {
+                writer.WriteLine($"  ({TrendAnalyzer.TotalLabel} is not in the CSV: track with -vmmap to see native memory too.)");
+            }
+            writer.WriteLine();
+
+            var changing = trend.Rows.Where(r => r.Verdict != TrendVerdict.Stable)
+                .OrderBy(r => r.Verdict)
+                .ThenByDescending(r => Math.Abs(r.BytesPerIteration))
+                .ThenBy(r => r.Label, StringComparer.Ordinal)
+                .Take(topN)
+                .Select(Line)
+                .ToList();
+            TextTable.Write(writer, ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"], changing);
+            var stable = trend.Rows.Count(r => r.Verdict == TrendVerdict.Stable);
+            writer.WriteLine($"{stable} row(s) stable, not shown.");
+            writer.WriteLine($"Top growers by bytes: {Growers(trend, r => r.BytesPerIteration, "bytes")}");
+            writer.WriteLine($"Top growers by count: {Growers(trend, r => r.CountPerIteration, "instances")}");
+            writer.WriteLine();
+        }
+    }
+
+    public static string Verdict(TrendVerdict verdict) => verdict switch
+    {
+        TrendVerdict.TooShort => "too short",
+        _ => verdict.ToString().ToLowerInvariant(),
+    };
+
+    public static string Rate(double value)
+    {
+        var text = value == Math.Floor(value) ? value.ToString("N0", CultureInfo.InvariantCulture) : value.ToString("N1", CultureInfo.InvariantCulture);
+        return value > 0 ? "+" + text : text;
+    }
+
+    private static string Headline(TrendRow row) =>
+        $"{row.Label}: {Verdict(row.Verdict)}, {Rate(row.BytesPerIteration)} bytes/iteration " +
+        $"({HeapStatisticsRenderer.Number(row.FirstBytes)} → {HeapStatisticsRenderer.Number(row.LastBytes)}, rising in {row.RisingShare:P0} of the steps)";
+
+    private static string[] Line(TrendRow row) =>
+    [
+        Verdict(row.Verdict), Rate(row.BytesPerIteration), row.IsType || row.Counts.Any(c => c > 0) ? Rate(row.CountPerIteration) : "",
+        row.RisingShare.ToString("P0", CultureInfo.InvariantCulture), HeapStatisticsRenderer.Number(row.FirstBytes),
+        HeapStatisticsRenderer.Number(row.LastBytes), row.Points.ToString(CultureInfo.InvariantCulture), row.Label,
+    ];
+
+    private static string Growers(ProcessTrend trend, Func<TrendRow, double> rate, string what)
+    {
+        var growers = trend.Rows.Where(r => r.IsType && r.Verdict == TrendVerdict.Growing && rate(r) > 0)
+            .OrderByDescending(rate).ThenBy(r => r.Label, StringComparer.Ordinal).Take(TopGrowers)
+            .Select(r => $"{r.Label} ({Rate(rate(r))} {what}/iteration)")
+            .ToList();
+        return growers.Count == 0 ? "none" : string.Join(", ", growers);
+    }
+}

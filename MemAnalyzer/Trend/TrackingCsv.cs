@@ -1,0 +1,17 @@
+namespace MemAnalyzer.Trend;
+
+/// <summary>One row of a tracking CSV: a type, summary or memory row of one process at one iteration, in bytes.</summary>
+public sealed record TrackingRow(string Process, string Iteration, string Label, long Bytes, long Count);
+
+/// <summary>How the rows of a tracking CSV are grouped into iterations.</summary>
+public enum IterationKey
+{
+    /// <summary>The Context column (what -context wrote, e.g. "iteration 7"); Time when every Context is empty.</summary>
+    Context,
+
+    /// <summary>The Time column.</summary>
+    Time,
+}
+
+/// <summary>The rows of a tracking CSV, in file order, with the unit they were written in.</summary>
+public sealed record TrackingCsv(IReadOnlyList<TrackingRow> Rows, string Unit, IterationKey GroupedBy, IReadOnlyList<string> Warnings);

@@ -1,0 +1,95 @@
+using System.Globalization;
+using CsvHelper;
+using CsvHelper.Configuration;
+using MemAnalyzer.Analysis;
+
+namespace MemAnalyzer.Trend;
+
+/// <summary>
+/// Reads a CSV that MemAnalyzer -o wrote, in any unit and with any separator, back into rows in bytes.
+/// Rows that cannot be read are counted and reported, not guessed.
+/// </summary>
+public static class TrackingCsvReader
+{
+    private static readonly string[] s_required = ["Instances(Count)", "Type", "ProcessId", "Time", "Context"];
+
+    /// <exception cref="FormatException">The text is not a single-target MemAnalyzer CSV; the message says why.</exception>
+    public static TrackingCsv Read(TextReader text, IterationKey requested)
+    {
+        var first = text.ReadLine() ?? throw new FormatException("the file is empty");
+        char separator;
+        string header;
+        if (first.StartsWith("sep=", StringComparison.Ordinal) && first.Length == 5)
+        {
+            separator = first[4];
+            header = text.ReadLine() ?? throw new FormatException("the file has a sep= line but no header");
+        }
+        else
+        {
+            header = first;
+            separator = GuessSeparator(header);
+        }
+        if (header.StartsWith("Delta(", StringComparison.Ordinal))
+        {
+            throw new FormatException("it is a diff CSV (written with -f2/-pid2); a trend needs the rows of single-target runs");
+        }
+        var unitName = header.Split(separator)[0];
+        if (!unitName.StartsWith("Allocated", StringComparison.Ordinal)
+            || !Enum.TryParse<SizeUnit>(unitName["Allocated".Length..], out var unit))
+        {
+            throw new FormatException($"its first column is \"{unitName}\", not AllocatedBytes/KB/MB/GB: it was not written by MemAnalyzer -o");
+        }
+
+        var configuration = new CsvConfiguration(CultureInfo.InvariantCulture) { Delimiter = separator.ToString(), BadDataFound = null, MissingFieldFound = null };
+        using var csv = new CsvReader(new StringReader(header + "\n" + text.ReadToEnd()), configuration);
+        csv.Read();
+        csv.ReadHeader();
+        var missing = s_required.Where(c => !csv.HeaderRecord!.Contains(c)).ToList();
+        if (missing.Count > 0)
+        {
+            throw new FormatException($"it lacks the column(s) {string.Join(", ", missing)}: it was not written by MemAnalyzer -o");
+        }
+
+        var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count)>();
+        var skipped = 0;
+        while (csv.Read())
+        {
+            var label = csv.GetField("Type");
+            if (string.IsNullOrEmpty(label)
+                || !long.TryParse(csv.GetField(unitName), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var allocated)
+                || !long.TryParse(csv.GetField("Instances(Count)"), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
+            {
+                skipped++;
+                continue;
+            }
+            raw.Add((csv.GetField("ProcessId") ?? "", csv.GetField("Context") ?? "", csv.GetField("Time") ?? "", label, allocated * unit.Divisor(), count));
+        }
+        if (raw.Count == 0)
+        {
+            throw new FormatException("it has a header but no rows");
+        }
+        var key = requested == IterationKey.Context && raw.All(r => r.Context.Length == 0) ? IterationKey.Time : requested;
+        var warnings = new List<string>();
+        if (skipped > 0)
+        {
+            warnings.Add($"{skipped} row(s) could not be read (not numbers, or no type) and were left out");
+        }
+        if (key != requested)
+        {
+            warnings.Add("every Context is empty, so iterations are told apart by the Time column");
+        }
+        if (unit != SizeUnit.Bytes)
+        {
+            warnings.Add($"the CSV holds {unit}, rounded down by MemAnalyzer: growth below 1 {unit} per iteration cannot be seen");
+        }
+        var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count)).ToList();
+        return new TrackingCsv(rows, unit.ToString(), key, warnings);
+    }
+
+    private static char GuessSeparator(string header)
+    {
+        // The first column is Allocated<Unit>; whatever follows its name is the separator.
+        var end = header.IndexOf("Instances(Count)", StringComparison.Ordinal);
+        return end > 0 ? header[end - 1] : throw new FormatException("its header has no Instances(Count) column: it was not written by MemAnalyzer -o");
+    }
+}
