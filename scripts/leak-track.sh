@@ -15,15 +15,19 @@
 #   --interval <s>       seconds to wait between iterations when there is no --step or --send (default 1)
 #   --gc                 force a full GC in the target before each measurement (MemAnalyzer -gc)
 #   -o <file.csv>        the CSV to append to (default leak.csv)
+# After the loop:
+#   the trend report of the CSV is printed (MemAnalyzer -trend <file.csv>)
+#   --html <file.html>   also write the trend report with charts
+#   --fail-on-growth <B> exit 60 when the heap or a type grows faster than B bytes per iteration (a CI gate)
 # Everything after "--" goes to MemAnalyzer unchanged (default: -dtn "5000;N#200" -live).
 # Each iteration runs: MemAnalyzer -pid <pid> -o <file> -context "iteration <i>" -silent <switches>
 # MEMANALYZER may name the MemAnalyzer command; by default the Release build of this checkout is used (built if missing).
 set -euo pipefail
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-1}"; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-1}"; }
 fail() { echo "error: $*" >&2; exit 1; }
 
-pid="" start="" ready="" send="" ack="" step="" iterations=10 interval=1 gc=0 output="leak.csv"
+pid="" start="" ready="" send="" ack="" step="" iterations=10 interval=1 gc=0 output="leak.csv" html="" limit=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --pid) pid="${2:?--pid needs a pid}"; shift 2 ;;
@@ -36,6 +40,8 @@ while [[ $# -gt 0 ]]; do
         --interval) interval="${2:?}"; shift 2 ;;
         --gc) gc=1; shift ;;
         -o) output="${2:?-o needs a file}"; shift 2 ;;
+        --html) html="${2:?--html needs a file}"; shift 2 ;;
+        --fail-on-growth) limit="${2:?--fail-on-growth needs bytes per iteration}"; shift 2 ;;
         -h|--help) usage 0 ;;
         --) shift; break ;;
         *) fail "unknown option '$1' (see $0 --help)" ;;
@@ -88,3 +94,9 @@ for ((i = 1; i <= iterations; i++)); do
     "${memanalyzer[@]}" -pid "$pid" "${gc_switch[@]}" -o "$output" -context "iteration $i" -silent "${switches[@]}"
     echo "iteration $i: appended to $output"
 done
+
+trend=(-trend "$output")
+[[ -z "$html" ]] || trend+=(-html "$html")
+[[ -z "$limit" ]] || trend+=(-failongrowth "$limit")
+echo
+"${memanalyzer[@]}" "${trend[@]}"

@@ -27,7 +27,7 @@ public static class TrackingCsvReader
         else
         {
             header = first;
-            separator = GuessSeparator(header);
+            separator = header.StartsWith("Delta(", StringComparison.Ordinal) ? ',' : GuessSeparator(header);
         }
         if (header.StartsWith("Delta(", StringComparison.Ordinal))
         {

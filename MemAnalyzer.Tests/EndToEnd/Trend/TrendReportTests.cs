@@ -1,0 +1,139 @@
+using System.Text.RegularExpressions;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Trend;
+
+/// <summary>-trend on a CSV written by real tracking runs against the target that leaks a known amount per iteration.</summary>
+public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<LeakTrackRun>
+{
+    private const string LeakedItem = ExpectedCounts.TargetNamespace + ".LeakedItem";
+    private const long LeakedBytesPerIteration = ExpectedCounts.LeakedPerIteration * ExpectedCounts.LeafSize;
+
+    [Fact]
+    public void TheTrackingScriptEndsWithTheTrendReport()
+    {
+        Assert.True(run.Script.ExitCode == 0, run.Script.ToString());
+        Assert.Contains($"iteration {LeakTrackRun.Iterations}: appended to", run.Script.StandardOutput, StringComparison.Ordinal);
+        Assert.Contains($"over {LeakTrackRun.Iterations} iteration(s) (iteration 1 … iteration {LeakTrackRun.Iterations})", run.Script.StandardOutput, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheOnlyGrowingTypeIsTheLeakedOneAtExactlyItsBytesAndInstancesPerIteration()
+    {
+        var report = Trend("-trend", run.CsvPath, "--top", "1000");
+
+        var growingTypes = Rows(report).Where(r => r.Verdict == "growing" && !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)).ToList();
+        Assert.Equal([(LeakedItem, $"+{LeakedBytesPerIteration:N0}", $"+{ExpectedCounts.LeakedPerIteration}", LeakTrackRun.Iterations.ToString())],
+            growingTypes.Select(r => (r.Label, r.BytesRate, r.CountRate, r.Points)));
+        Assert.Contains($"Top growers by bytes: {LeakedItem} (+{LeakedBytesPerIteration:N0} bytes/iteration)", report, StringComparison.Ordinal);
+        Assert.Contains($"Top growers by count: {LeakedItem} (+{ExpectedCounts.LeakedPerIteration} instances/iteration)", report, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheWalkthroughsTypesThatDoNotChangeAreStable()
+    {
+        var changing = Rows(Trend("-trend", run.CsvPath, "--top", "1000")).Select(r => r.Label).ToList();
+
+        Assert.DoesNotContain("System.Func<System.String>", changing);
+        Assert.DoesNotContain(ExpectedCounts.TargetNamespace + ".DataInstance", changing);
+    }
+
+    [Fact]
+    public void TheManagedHeapIsTheHeadlineAndTheReportSaysAllocatedTotalIsMissing()
+    {
+        var report = Trend("-trend", run.CsvPath);
+        var lines = report.Split('\n');
+
+        Assert.StartsWith("Managed Heap(Allocated)!: growing, +", lines[1], StringComparison.Ordinal);
+        Assert.Contains("Allocated(Total) is not in the CSV", lines[2], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheGatePassesBelowTheLimitAndFailsAboveItNamingTheFastestRow()
+    {
+        Trend("-trend", run.CsvPath, "-failongrowth", "1MB");
+        var failed = MemAnalyzerCli.Run("-trend", run.CsvPath, "-failongrowth", $"{LeakedBytesPerIteration - 1}");
+
+        Assert.Equal(ExitCodes.GrowthAboveLimit, failed.ExitCode);
+        Assert.Matches($@"^error: \d+ row\(s\) grow faster than {LeakedBytesPerIteration - 1:N0} bytes per iteration; the fastest: ", failed.StandardError);
+    }
+
+    [Fact]
+    public void TwoIterationsAreTooShortForAVerdictButStillGiveTheSlope()
+    {
+        var report = Trend("-trend", run.CsvPath, "-contextfilter", "^iteration [12]$", "--top", "1000");
+
+        var leaked = Rows(report).Single(r => r.Label == LeakedItem);
+        Assert.Equal(("too short", $"+{LeakedBytesPerIteration:N0}", "2"), (leaked.Verdict, leaked.BytesRate, leaked.Points));
+    }
+
+    [Fact]
+    public void TheHtmlReportRendersItsChartsInHeadlessChromium()
+    {
+        var html = run.File("trend.html");
+        var screenshot = run.File("trend.png");
+        Trend("-trend", run.CsvPath, "-html", html);
+
+        var dom = Chromium("--dump-dom", $"file://{html}");
+        Assert.Matches("<svg class=\"chart totals\"", dom);
+        Assert.Matches($"<polyline class=\"series\" data-label=\"Managed Heap\\(Allocated\\)!\"[^>]* points=\"(\\S+ ){{{LeakTrackRun.Iterations - 1}}}\\S+\"", dom);
+        Assert.Single(SmallChartLabels().Matches(dom));
+        Assert.Contains(LeakedItem, dom, StringComparison.Ordinal);
+        Assert.DoesNotContain("<script", dom, StringComparison.Ordinal);
+
+        Chromium("--window-size=1000,700", $"--screenshot={screenshot}", $"file://{html}");
+        Assert.InRange(Png.CountPixels(screenshot, (0xd6, 0x27, 0x28)), 800, 100_000);
+    }
+
+    [Fact]
+    public void ACsvThatDoesNotExistIsReported() =>
+        CliAssert.Error(MemAnalyzerCli.Run("-trend", run.File("missing.csv")), ExitCodes.TrendCsvNotFound, "is not a CSV file");
+
+    [Fact]
+    public void ADiffCsvIsRefusedWithTheReason()
+    {
+        var diff = run.File("diff.csv");
+        File.WriteAllText(diff, "Delta(Bytes),Delta(Instances),Instances,Instances2,Allocated(Bytes),Allocated2(Bytes),AvgSize(Bytes),AvgSize2(Bytes),Type\n1,1,1,1,1,1,1,1,A\n");
+        CliAssert.Error(MemAnalyzerCli.Run("-trend", diff), ExitCodes.TrendCsvInvalid, "diff CSV");
+    }
+
+    [Theory]
+    [InlineData("-failongrowth", "lots")]
+    [InlineData("-contextfilter", "([")]
+    [InlineData("-trendby", "Weather")]
+    [InlineData("-f", "core.1")]
+    public void BadTrendSwitchesAreInvalidArguments(string option, string value) =>
+        CliAssert.Error(MemAnalyzerCli.Run("-trend", run.CsvPath, option, value), ExitCodes.InvalidArguments, "");
+
+    [Fact]
+    public void AFilterThatMatchesNoIterationIsReported() =>
+        CliAssert.Error(MemAnalyzerCli.Run("-trend", run.CsvPath, "-contextfilter", "^never$"), ExitCodes.TrendCsvInvalid, "matches");
+
+    private sealed record ReportRow(string Verdict, string BytesRate, string CountRate, string Points, string Label);
+
+    private static string Trend(params string[] arguments)
+    {
+        var result = MemAnalyzerCli.Run(arguments);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return result.StandardOutput;
+    }
+
+    private static IEnumerable<ReportRow> Rows(string report) =>
+        report.Split('\n').Select(l => ReportLine().Match(l)).Where(m => m.Success)
+            .Select(m => new ReportRow(m.Groups["verdict"].Value, m.Groups["bytes"].Value, m.Groups["count"].Value, m.Groups["points"].Value, m.Groups["label"].Value));
+
+    private static string Chromium(params string[] arguments)
+    {
+        var result = ProcessRunner.Run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", .. arguments], TimeSpan.FromMinutes(1));
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return result.StandardOutput;
+    }
+
+    [GeneratedRegex(@"^\s*(?<verdict>growing|shrinking|noisy|too short)\s+(?<bytes>[+-]?[\d,.]+)\s+(?<count>[+-]?[\d,.]+)?\s+\d+ %\s+[\d,]+\s+[\d,]+\s+(?<points>\d+)\s+(?<label>\S.*)$")]
+    private static partial Regex ReportLine();
+
+    [GeneratedRegex("<svg class=\"chart type\"")]
+    private static partial Regex SmallChartLabels();
+}
