@@ -41,7 +41,7 @@ public static class ClrMdOracle
         return session.Runtime.Heap.Segments.Sum(s => (long)s.ObjectRange.Length);
     }
 
-    private static HashSet<ulong> LiveSet(ClrHeap heap)
+    public static HashSet<ulong> LiveSet(ClrHeap heap)
     {
         var live = new HashSet<ulong>();
         var queue = new Queue<ulong>();

@@ -13,23 +13,35 @@ public static class DiffTableOutput
 
     public static IReadOnlyDictionary<string, DiffRow> Parse(string stdout) => ParseRows(stdout).ToDictionary(r => r.Label, StringComparer.Ordinal);
 
-    public static IReadOnlyList<DiffRow> ParseRows(string stdout)
+    public static IReadOnlyList<DiffRow> ParseRows(string stdout) =>
+        Cells(stdout, Header).Select(cells =>
+        {
+            long? Number(int c) => cells[c].Length == 0 ? null : long.Parse(cells[c], NumberStyles.AllowThousands | NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+            return new DiffRow(Number(0)!.Value, Number(1), Number(2), Number(3), Number(4)!.Value, Number(5)!.Value, Number(6), Number(7), cells[8]);
+        }).ToList();
+
+    /// <summary>The -dstrings diff: the same columns up to Allocated2, then the value.</summary>
+    public static IReadOnlyList<DiffRow> ParseStringRows(string stdout) =>
+        Cells(stdout, [.. Header[..6], "Value"]).Select(cells =>
+        {
+            long? Number(int c) => cells[c].Length == 0 ? null : long.Parse(cells[c], NumberStyles.AllowThousands | NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+            return new DiffRow(Number(0)!.Value, Number(1), Number(2), Number(3), Number(4)!.Value, Number(5)!.Value, null, null, cells[6]);
+        }).ToList();
+
+    /// <summary>Cells by the positions of the header's names; the last column runs to the end of the line.</summary>
+    public static IReadOnlyList<string[]> Cells(string stdout, IReadOnlyList<string> header)
     {
         var lines = stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries).Select(l => l.TrimEnd('\r')).ToList();
-        var header = lines[0];
-        var starts = new int[Header.Length];
+        var starts = new int[header.Count];
         var from = 0;
-        for (var c = 0; c < Header.Length; c++)
+        for (var c = 0; c < header.Count; c++)
         {
-            starts[c] = header.IndexOf(Header[c], from, StringComparison.Ordinal);
-            Assert.True(starts[c] >= 0, $"diff header lacks '{Header[c]}': {header}");
-            from = starts[c] + Header[c].Length;
+            starts[c] = lines[0].IndexOf(header[c], from, StringComparison.Ordinal);
+            Assert.True(starts[c] >= 0, $"table header lacks '{header[c]}': {lines[0]}");
+            from = starts[c] + header[c].Length;
         }
-        return lines.Skip(1).Select(line =>
-        {
-            string Cell(int c) => c == Header.Length - 1 ? line[starts[c]..] : line[starts[c]..(starts[c + 1] - 2)].Trim();
-            long? Number(int c) => Cell(c).Length == 0 ? null : long.Parse(Cell(c), NumberStyles.AllowThousands | NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
-            return new DiffRow(Number(0)!.Value, Number(1), Number(2), Number(3), Number(4)!.Value, Number(5)!.Value, Number(6), Number(7), Cell(8));
-        }).ToList();
+        return lines.Skip(1).Select(line => Enumerable.Range(0, header.Count)
+            .Select(c => c == header.Count - 1 ? line[starts[c]..] : line[starts[c]..(starts[c + 1] - 2)].Trim())
+            .ToArray()).ToList();
     }
 }

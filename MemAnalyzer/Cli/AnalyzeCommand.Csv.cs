@@ -49,13 +49,20 @@ public sealed partial class AnalyzeCommand
         var target = new CsvTarget(OutputFile, ParseSeparator(Separator), Overwrite, !NoExcelSeparator);
         var stamp = new CsvStamp(TimeText, ParseTimeFormat(TimeFormat), Context ?? "", DateTimeOffset.Now);
         // Checked before any heap is walked, so a long walk never ends in "cannot write".
-        if (request.SecondTarget is null)
+        switch (StringsRequested, request.SecondTarget is null)
         {
-            CsvReportWriter.Validate(target, new TypeCsvRowMap(request.Unit));
-        }
-        else
-        {
-            CsvReportWriter.Validate(target, new DiffCsvRowMap(request.Unit));
+            case (false, true):
+                CsvReportWriter.Validate(target, new TypeCsvRowMap(request.Unit));
+                break;
+            case (false, false):
+                CsvReportWriter.Validate(target, new DiffCsvRowMap(request.Unit));
+                break;
+            case (true, true):
+                CsvReportWriter.Validate(target, new StringCsvRowMap(request.Unit));
+                break;
+            default:
+                CsvReportWriter.Validate(target, new StringDiffCsvRowMap(request.Unit));
+                break;
         }
         return new CsvOutput(target, stamp);
     }

@@ -67,6 +67,14 @@ public sealed partial class AnalyzeCommand
         }
         var request = BuildRequest();
         var csv = BuildCsvOutput(request);
+        if (StringsRequested)
+        {
+            return RunStrings(request, csv, console);
+        }
+        if (ShowAddress)
+        {
+            throw Invalid("-showaddress belongs to -dstrings: add -dstrings");
+        }
         return request.SecondTarget is null ? RunSingle(request, csv, console) : RunDiff(request, csv, console);
     }
 

@@ -7,7 +7,7 @@ namespace MemAnalyzer.Cli;
 /// </summary>
 public static class ArgumentNormalizer
 {
-    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "--by-size", "--by-count"];
+    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "-dstrings", "--by-size", "--by-count", "--duplicate-strings"];
 
     public static string[] Normalize(IReadOnlyList<string> args)
     {

@@ -1,10 +1,11 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
+using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Heap;
 
-/// <summary>Both sides of a diff, each already reduced to its per-type table.</summary>
-public sealed record SnapshotPair(HeapSnapshot First, ReadReport FirstReport, HeapSnapshot Second, ReadReport SecondReport);
+/// <summary>Both sides of a diff, each already reduced (to its per-type table, or its string values).</summary>
+public sealed record SnapshotPair<T>(T First, ReadReport FirstReport, T Second, ReadReport SecondReport);
 
 /// <summary>
 /// Reads the two targets of a diff side by side. Each side runs start to finish on its own thread, because a live
@@ -14,7 +15,10 @@ public sealed record SnapshotPair(HeapSnapshot First, ReadReport FirstReport, He
 /// </summary>
 public static class SnapshotPairReader
 {
-    public static SnapshotPair Read(TargetSpec first, TargetSpec second, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation)
+    public static SnapshotPair<HeapSnapshot> Read(TargetSpec first, TargetSpec second, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation) =>
+        Read(first, second, dacOptions, (heap, token) => HeapStatisticsCollector.Collect(heap, selection, token), cancellation);
+
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         if (first.ProcessId is int pid && pid == second.ProcessId)
         {
@@ -22,8 +26,8 @@ public static class SnapshotPairReader
                 $"-pid and -pid2 are both process {pid}: a process cannot be walked twice at once; dump it first and diff the dump with -f <dump> -pid2 {pid}");
         }
         using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
-        var firstSide = Task.Run(() => ReadSide(first.DumpPath is null ? "first target (-pid)" : "first target (-f)", first, selection, dacOptions, failed), CancellationToken.None);
-        var secondSide = Task.Run(() => ReadSide(second.DumpPath is null ? "second target (-pid2)" : "second target (-f2)", second, selection, dacOptions, failed), CancellationToken.None);
+        var firstSide = Task.Run(() => ReadSide(first.DumpPath is null ? "first target (-pid)" : "first target (-f)", first, dacOptions, reduce, failed), CancellationToken.None);
+        var secondSide = Task.Run(() => ReadSide(second.DumpPath is null ? "second target (-pid2)" : "second target (-f2)", second, dacOptions, reduce, failed), CancellationToken.None);
         try
         {
             Task.WaitAll(firstSide, secondSide);
@@ -37,14 +41,14 @@ public static class SnapshotPairReader
                 .FirstOrDefault(e => e is not null and not OperationCanceledException);
             throw failure ?? new OperationCanceledException(cancellation);
         }
-        return new SnapshotPair(firstSide.Result.Snapshot, firstSide.Result.Report, secondSide.Result.Snapshot, secondSide.Result.Report);
+        return new SnapshotPair<T>(firstSide.Result.Result, firstSide.Result.Report, secondSide.Result.Result, secondSide.Result.Report);
     }
 
-    private static (HeapSnapshot Snapshot, ReadReport Report) ReadSide(string side, TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationTokenSource failed)
+    private static (T Result, ReadReport Report) ReadSide<T>(string side, TargetSpec target, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationTokenSource failed)
     {
         try
         {
-            return SnapshotReader.Read(target, selection, dacOptions, failed.Token);
+            return SnapshotReader.Read(target, dacOptions, reduce, failed.Token);
         }
         catch (MemAnalyzerException e)
         {

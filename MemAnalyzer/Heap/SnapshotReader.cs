@@ -10,15 +10,19 @@ public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolutio
 /// <summary>Opens a target, reduces its heap to a snapshot, and closes it again (resuming a live process).</summary>
 public static class SnapshotReader
 {
-    public static (HeapSnapshot Snapshot, ReadReport Report) Read(TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation)
+    public static (HeapSnapshot Snapshot, ReadReport Report) Read(TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation) =>
+        Read(target, dacOptions, (heap, token) => HeapStatisticsCollector.Collect(heap, selection, token), cancellation);
+
+    /// <summary>Opens the target, reduces its heap with <paramref name="reduce"/>, and closes it (resuming a live process) before returning.</summary>
+    public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         using var session = target.DumpPath is not null
             ? TargetSession.OpenDump(target.DumpPath, dacOptions)
             : TargetSession.AttachProcess(target.ProcessId!.Value, dacOptions);
-        HeapSnapshot snapshot;
+        T result;
         try
         {
-            snapshot = HeapStatisticsCollector.Collect(session.Runtime.Heap, selection, cancellation);
+            result = reduce(session.Runtime.Heap, cancellation);
         }
         catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or IOException)
         {
@@ -28,6 +32,6 @@ public static class SnapshotReader
             }
             throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"the managed heap of {target} could not be read: {e.Message}");
         }
-        return (snapshot, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
+        return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
     }
 }

@@ -21,6 +21,10 @@ if (mode == "roots")
 {
     Scenario.PlantRoots();
 }
+if (mode == "strings")
+{
+    StringsScenario.Plant();
+}
 
 // Everything above is rooted; collect so that only what follows is garbage.
 // (No WaitForPendingFinalizers: in "roots" mode the finalizer thread is blocked on purpose.)
@@ -29,6 +33,10 @@ if (mode == "roots")
 {
     Scenario.FillFinalizerQueue();
     Scenario.PlantDeadObjects();
+}
+if (mode == "strings")
+{
+    StringsScenario.PlantGarbage();
 }
 
 Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
@@ -50,6 +58,10 @@ while ((line = Console.ReadLine()) is not null)
         case "gc":
             GC.Collect();
             Console.WriteLine("COLLECTED");
+            break;
+        case "morestrings":
+            StringsScenario.AddCopies();
+            Console.WriteLine("MORE");
             break;
         case "ping":
             Console.WriteLine("PONG");

@@ -1,0 +1,139 @@
+using System.Globalization;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Output;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Strings;
+
+[Collection(StringsCollection.Name)]
+public sealed class DuplicateStringTests(StringsScenario scenario)
+{
+    public static TheoryData<int> Values => new(Enumerable.Range(0, ExpectedCounts.DuplicateValues));
+
+    [Theory]
+    [MemberData(nameof(Values))]
+    public void EachPlantedValueHasItsCopiesWasteAndOwningFieldInTheDump(int value) =>
+        AssertPlanted(Rows("-f", scenario.DumpPath), value);
+
+    [Theory]
+    [MemberData(nameof(Values))]
+    public void EachPlantedValueHasItsCopiesWasteAndOwningFieldInTheLiveProcess(int value) =>
+        AssertPlanted(Rows("-pid", scenario.Target.Pid.ToString(CultureInfo.InvariantCulture)), value);
+
+    [Theory]
+    [InlineData(ObjectSelection.All)]
+    [InlineData(ObjectSelection.Live)]
+    [InlineData(ObjectSelection.Dead)]
+    public void TheSummaryAndEveryDuplicatedValueEqualTheOracle(ObjectSelection selection)
+    {
+        var csvPath = scenario.File($"strings-{selection}.csv");
+        string[] selectionSwitch = selection switch { ObjectSelection.Live => ["-live"], ObjectSelection.Dead => ["-dead"], _ => [] };
+        var console = Run(["-f", scenario.DumpPath, "-dstrings", "100000", .. selectionSwitch]);
+        Run(["-f", scenario.DumpPath, "-dstrings", "-o", csvPath, "-silent", .. selectionSwitch]);
+        var oracle = StringOracle.Compute(scenario.DumpPath, selection);
+
+        var (_, summary) = StringTableOutput.Parse(console);
+        Assert.Equal((oracle.Values.Sum(v => v.Count), oracle.Values.Sum(v => v.Count * v.Size), oracle.Values.Sum(v => (v.Count - 1) * v.Size)), summary);
+        var expected = oracle.Where(p => p.Value.Count > 1)
+            .Select(p => (StringText.Escape(p.Key, StringText.CsvChars), p.Value.Count, (p.Value.Count - 1) * p.Value.Size, p.Value.Size))
+            .OrderBy(r => r.Item1, StringComparer.Ordinal);
+        var written = CsvFile.Read(csvPath).Rows
+            .Select(r => (r["String"], CsvFile.Number(r, "Strings(Count)"), CsvFile.Number(r, "WasteBytes"), CsvFile.Number(r, "Size(Bytes)")))
+            .OrderBy(r => r.Item1, StringComparer.Ordinal);
+        Assert.Equal(expected, written);
+    }
+
+    [Fact]
+    public void LiveLeavesOutTheGarbageCopiesAndDeadShowsOnlyThem()
+    {
+        var live = Rows("-f", scenario.DumpPath, "-live");
+        var dead = Rows("-f", scenario.DumpPath, "-dead");
+
+        Assert.DoesNotContain(live, r => r.Value == ExpectedCounts.GarbageValue);
+        Assert.Equal(ExpectedCounts.GarbageCopies + 1, dead.Single(r => r.Value == ExpectedCounts.GarbageValue).Count);
+        Assert.DoesNotContain(dead, r => r.Value.StartsWith("duplicate ", StringComparison.Ordinal));
+        Assert.Equal(ExpectedCounts.CopiesPerValue, live.Single(r => r.Value == ExpectedCounts.DuplicateValue(0)).Count);
+    }
+
+    [Fact]
+    public void LoneSurrogatesControlCharactersAndHugeStringsArePrintedEscapedAndCut()
+    {
+        var rows = Rows("-f", scenario.DumpPath);
+
+        Assert.Equal(ExpectedCounts.LoneSurrogateCopies + 1, rows.Single(r => r.Value == "lone \\uD800 surrogate").Count);
+        Assert.Equal(ExpectedCounts.ControlCopies + 1, rows.Single(r => r.Value == "tab\\there\\r\\nnext line").Count);
+        var huge = rows.Single(r => r.Value == new string('h', StringText.ConsoleChars) + "...");
+        Assert.Equal((ExpectedCounts.HugeCopies, (ExpectedCounts.HugeCopies - 1) * ExpectedCounts.StringSize(ExpectedCounts.HugeLength)), (huge.Count, huge.Waste));
+    }
+
+    [Fact]
+    public void ShowAddressGivesAnInstanceOfEachValue()
+    {
+        var rows = Rows("-f", scenario.DumpPath, "-showaddress");
+
+        var planted = rows.Single(r => r.Value == Display(ExpectedCounts.DuplicateValue(9)));
+        Assert.Equal(ExpectedCounts.DuplicateValue(9), StringOracle.ValueAt(scenario.DumpPath, ulong.Parse(planted.Address![2..], NumberStyles.HexNumber, CultureInfo.InvariantCulture)));
+    }
+
+    [Fact]
+    public void TheDiffOfADumpAndTheProcessAfterMoreCopiesComparesTheFullValueSets()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "strings");
+        var dump = target.WriteDump(scenario.File("before-more.dmp"));
+        target.Send("morestrings", "MORE");
+        var pid = target.Pid.ToString(CultureInfo.InvariantCulture);
+
+        var diff = DiffTableOutput.ParseStringRows(Run("-f", dump, "-pid2", pid, "-dstrings", "5"));
+        var before = StringTableOutput.Parse(Run("-f", dump, "-dstrings", "1")).Summary;
+        var after = StringTableOutput.Parse(Run("-pid", pid, "-dstrings", "1")).Summary;
+
+        var size = ExpectedCounts.StringSize(ExpectedCounts.DuplicateValue(0).Length);
+        var more = diff.Single(r => r.Label == Display(ExpectedCounts.DuplicateValue(0)));
+        Assert.Equal((ExpectedCounts.MoreCopies * size, ExpectedCounts.MoreCopies, ExpectedCounts.CopiesPerValue, ExpectedCounts.CopiesPerValue + ExpectedCounts.MoreCopies),
+            (more.DeltaBytes, more.DeltaCount!.Value, more.Count1!.Value, more.Count2!.Value));
+        var total = diff.Single(r => r.Label == StringStatisticsRenderer.TotalRow);
+        Assert.Equal((before.Count, after.Count, before.Bytes, after.Bytes), (total.Count1!.Value, total.Count2!.Value, total.Bytes1, total.Bytes2));
+        var waste = diff.Single(r => r.Label == StringStatisticsRenderer.WasteRow);
+        Assert.Equal((before.Waste, after.Waste, after.Waste - before.Waste), (waste.Bytes1, waste.Bytes2, waste.DeltaBytes));
+    }
+
+    [Fact]
+    public void ADumpDiffedWithItselfHasNoValueRowsAndZeroTotals()
+    {
+        var diff = DiffTableOutput.ParseStringRows(Run("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-dstrings"));
+
+        Assert.Equal([StringStatisticsRenderer.TotalRow, StringStatisticsRenderer.WasteRow], diff.Select(r => r.Label));
+        Assert.All(diff, r => Assert.Equal(0, r.DeltaBytes));
+    }
+
+    [Theory]
+    [InlineData("-dstrings", "abc")]
+    [InlineData("-dstrings", "0")]
+    [InlineData("-dstrings", "-dts")]
+    [InlineData("-showaddress")]
+    public void BadStringSwitchesAreInvalidArguments(params string[] switches) =>
+        CliAssert.Error(MemAnalyzerCli.Run(["-f", scenario.DumpPath, .. switches]), ExitCodes.InvalidArguments, "");
+
+    private static void AssertPlanted(IReadOnlyList<StringRow> rows, int value)
+    {
+        var text = ExpectedCounts.DuplicateValue(value);
+        var owner = value < ExpectedCounts.CityValues ? ExpectedCounts.CityOwner : ExpectedCounts.ArrayOwner;
+        Assert.Equal(
+            new StringRow(ExpectedCounts.CopiesPerValue, (ExpectedCounts.CopiesPerValue - 1) * ExpectedCounts.StringSize(text.Length), null, Display(text),
+                $"{owner} ({ExpectedCounts.CopiesPerValue} of {ExpectedCounts.CopiesPerValue})"),
+            rows.Single(r => r.Value == Display(text)));
+    }
+
+    private static string Display(string value) => value.Length > StringText.ConsoleChars ? value[..StringText.ConsoleChars] + "..." : value;
+
+    private static IReadOnlyList<StringRow> Rows(params string[] arguments) => StringTableOutput.Parse(Run([.. arguments, "-dstrings", "100"])).Rows;
+
+    private static string Run(params string[] arguments)
+    {
+        var result = MemAnalyzerCli.Run(arguments);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return result.StandardOutput;
+    }
+}

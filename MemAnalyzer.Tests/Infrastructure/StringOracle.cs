@@ -1,0 +1,37 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Tests.Infrastructure;
+
+/// <summary>
+/// The straightforward ClrMD walk for strings: every string object's value via ClrObject.AsString, grouped by value;
+/// liveness from the type oracle's breadth-first search.
+/// </summary>
+public static class StringOracle
+{
+    public static Dictionary<string, (long Count, long Size)> Compute(string dumpPath, ObjectSelection selection)
+    {
+        using var session = TargetSession.OpenDump(dumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        var heap = session.Runtime.Heap;
+        var live = selection == ObjectSelection.All ? null : ClrMdOracle.LiveSet(heap);
+        var result = new Dictionary<string, (long Count, long Size)>(StringComparer.Ordinal);
+        foreach (var obj in heap.EnumerateObjects())
+        {
+            if (!obj.IsValid || obj.Type is not { IsString: true } || live is not null && live.Contains(obj.Address) != (selection == ObjectSelection.Live))
+            {
+                continue;
+            }
+            var value = obj.AsString(int.MaxValue) ?? "";
+            var (count, _) = result.GetValueOrDefault(value);
+            result[value] = (count + 1, (long)obj.Size);
+        }
+        return result;
+    }
+
+    public static string? ValueAt(string dumpPath, ulong address)
+    {
+        using var session = TargetSession.OpenDump(dumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        return session.Runtime.Heap.GetObject(address).AsString(int.MaxValue);
+    }
+}
