@@ -75,6 +75,7 @@ wait_for() {
 if [[ -n "$start" ]]; then
     coproc TARGET { exec bash -c "exec $start"; }
     pid=$TARGET_PID
+    echo "started the target as pid $pid" >&2
     trap 'status=$?; kill "$pid" 2>/dev/null && { wait "$pid" 2>/dev/null || true; }; exit $status' EXIT
     [[ -z "$ready" ]] || wait_for "$ready"
 fi

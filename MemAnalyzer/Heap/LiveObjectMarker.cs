@@ -13,9 +13,8 @@ public static class LiveObjectMarker
     {
         var marks = new ObjectBitmap(heap.Segments);
         var pending = new Stack<ulong>(1024);
-        foreach (var root in heap.EnumerateRoots())
+        foreach (var address in RootSource.RootObjects(heap))
         {
-            var address = root.Object.Address;
             if (address != 0 && marks.TryMark(address))
             {
                 pending.Push(address);

@@ -63,6 +63,13 @@ public static class LiveProcessChecks
         return new MemAnalyzerException(ExitCodes.AttachDenied, $"cannot attach to process {pid}: {reason} ({cause.Message.Trim()})");
     }
 
+    /// <summary>The process no longer runs: no /proc entry, or a zombie waiting to be reaped.</summary>
+    public static bool IsGone(int pid)
+    {
+        var state = StatusField(pid, "State");
+        return state is null || state.StartsWith('Z') || state.StartsWith('X');
+    }
+
     public static string ProcessName(int pid) => ReadTrimmed($"/proc/{pid}/comm") ?? "unknown";
 
     private static string? StatusField(int pid, string field)

@@ -16,22 +16,47 @@ public static class SnapshotReader
     /// <summary>Opens the target, reduces its heap with <paramref name="reduce"/>, and closes it (resuming a live process) before returning.</summary>
     public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
     {
-        using var session = target.DumpPath is not null
-            ? TargetSession.OpenDump(target.DumpPath, dacOptions)
-            : TargetSession.AttachProcess(target.ProcessId!.Value, dacOptions);
-        T result;
         try
         {
-            result = reduce(session.Runtime.Heap, cancellation);
-        }
-        catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or IOException)
-        {
-            if (target.ProcessId is int pid && !Directory.Exists($"/proc/{pid}"))
+            using var session = target.DumpPath is not null
+                ? TargetSession.OpenDump(target.DumpPath, dacOptions)
+                : TargetSession.AttachProcess(target.ProcessId!.Value, dacOptions);
+            T result;
+            try
             {
-                throw new MemAnalyzerException(ExitCodes.TargetExited, $"process {pid} exited while its heap was being read; nothing was counted");
+                result = reduce(session.Runtime.Heap, cancellation);
             }
-            throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"the managed heap of {target} could not be read: {e.Message}");
+            catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or IOException && !Exited(target))
+            {
+                throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"the managed heap of {target} could not be read: {e.Message}");
+            }
+            return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
         }
-        return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
+        catch (Exception e) when (e is not MemAnalyzerException and not OperationCanceledException && Exited(target))
+        {
+            // Whatever ClrMD was reading when the process vanished fails in its own way; the cause is the same.
+            throw new MemAnalyzerException(ExitCodes.TargetExited, $"process {target.ProcessId} exited while MemAnalyzer read it; nothing was counted");
+        }
+    }
+
+    /// <summary>
+    /// Asked only after a failure. A process killed mid-read fails the read before it turns into a zombie, so give its
+    /// exit a moment to finish before blaming the heap.
+    /// </summary>
+    private static bool Exited(TargetSpec target)
+    {
+        if (target.ProcessId is not int pid)
+        {
+            return false;
+        }
+        for (var wait = 0; wait < 50; wait++)
+        {
+            if (LiveProcessChecks.IsGone(pid))
+            {
+                return true;
+            }
+            Thread.Sleep(20);
+        }
+        return false;
     }
 }

@@ -29,7 +29,8 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
             using (var run = Start("-f", scenario.DumpPath, "-o", path, "-dts", TypeRows.ToString(), "-silent", "-context", $"killed after {delay} ms"))
             {
                 Thread.Sleep(delay);
-                run.Kill();
+                // The whole tree: the analysis runs in a child of the process the user started.
+                run.Kill(entireProcessTree: true);
                 run.WaitForExit();
             }
             if (File.Exists(path))

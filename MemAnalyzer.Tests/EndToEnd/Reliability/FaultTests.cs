@@ -1,0 +1,190 @@
+using System.Diagnostics;
+using System.Globalization;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Reliability;
+
+/// <summary>Faults during a run: a crashing DAC, a killed or terminated MemAnalyzer, a vanishing target, no network.</summary>
+[Collection(RootsCollection.Name)]
+public sealed class FaultTests(RootsScenario scenario) : IDisposable
+{
+    private const string StackHeld = ExpectedCounts.TargetNamespace + ".StackHeld";
+    private readonly TempDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    [Fact]
+    public void ACrashWhileReadingStackRootsOfALiveProcessIsRetriedWithoutThemAndTheProcessRunsOn()
+    {
+        var result = MemAnalyzerCli.Run(["-pid", Pid(scenario.Target), "-live", "-dtn", "1000"], CrashInStackWalk);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("warning: the analysis crashed with signal 11 while it read the threads' stack roots", result.StandardError, StringComparison.Ordinal);
+        Assert.DoesNotContain(StackHeld, TableOutput.Parse(result.StandardOutput).Keys);
+        AssertRunning(scenario.Target);
+    }
+
+    [Fact]
+    public void ACrashWhileReadingStackRootsOfADumpCountsStackOnlyObjectsAsDeadAfterTheRetry()
+    {
+        var live = MemAnalyzerCli.Run(["-f", scenario.DumpPath, "-live", "-dtn", "1000"], CrashInStackWalk);
+        var dead = MemAnalyzerCli.Run(["-f", scenario.DumpPath, "-dead", "-dtn", "1000"], CrashInStackWalk);
+
+        Assert.True(live.ExitCode == 0 && dead.ExitCode == 0, live + "\n" + dead);
+        Assert.DoesNotContain(StackHeld, TableOutput.Parse(live.StandardOutput).Keys);
+        Assert.Equal(ExpectedCounts.StackHeld, TableOutput.Parse(dead.StandardOutput)[StackHeld].Count);
+    }
+
+    [Fact]
+    public void WithoutACrashStackRootsAreReadInTheIsolatedChild()
+    {
+        var result = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-live", "-dtn", "1000");
+
+        Assert.Equal(ExpectedCounts.StackHeld, TableOutput.Parse(result.StandardOutput)[StackHeld].Count);
+        Assert.DoesNotContain("warning", result.StandardError, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void KillingMemAnalyzerMidWalkLeavesTheTargetRunningAndNotTraced()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
+        foreach (var delay in new[] { 200, 500, 900, 1400 })
+        {
+            using var run = StartCli("-pid", Pid(target), "-live");
+            Thread.Sleep(delay);
+            run.Kill();
+            run.WaitForExit();
+            AssertRunning(target);
+        }
+    }
+
+    [Fact]
+    public void KillingTheAnalysisChildMidWalkIsReportedAndTheTargetIsResumed()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
+        using var run = StartCli("-pid", Pid(target), "-dts");
+        WaitUntil(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
+        _ = ProcessRunner.Run("kill", ["-KILL", target.Status().TracerPid.ToString(CultureInfo.InvariantCulture)]);
+        run.WaitForExit();
+
+        Assert.Equal(ExitCodes.Cancelled, run.ExitCode);
+        Assert.StartsWith("error: the analysis process was killed", run.StandardError.ReadToEnd(), StringComparison.Ordinal);
+        AssertRunning(target);
+    }
+
+    [Fact]
+    public void SigtermMidWalkCancelsWithItsExitCodeAndResumesTheTarget()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
+        using var run = StartCli("-pid", Pid(target), "-dts");
+        WaitUntil(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
+        _ = ProcessRunner.Run("kill", ["-TERM", run.Id.ToString(CultureInfo.InvariantCulture)]);
+        run.WaitForExit();
+
+        Assert.Equal(ExitCodes.Cancelled, run.ExitCode);
+        Assert.StartsWith("error: cancelled", run.StandardError.ReadToEnd(), StringComparison.Ordinal);
+        AssertRunning(target);
+    }
+
+    [Fact]
+    public void ATargetKilledDuringTheWalkIsReportedAsGone()
+    {
+        var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
+        using var run = StartCli("-pid", Pid(target), "-dts");
+        WaitUntil(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
+        target.Dispose();
+        run.WaitForExit();
+
+        Assert.Contains(run.ExitCode, new[] { ExitCodes.TargetExited, ExitCodes.ProcessNotFound });
+        var error = run.StandardError.ReadToEnd().Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Single(error);
+        Assert.StartsWith("error: ", error[0], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AnalysisNeedsNoNetwork()
+    {
+        // A fresh network namespace has no interface but a downed loopback: any symbol-server lookup would fail.
+        var result = ProcessRunner.Run("unshare", ["--net", "dotnet", RepositoryPaths.MemAnalyzerDll, "-f", scenario.DumpPath, "-live", "-dtn", "1000"]);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Equal(ExpectedCounts.StackHeld, TableOutput.Parse(result.StandardOutput)[StackHeld].Count);
+    }
+
+    [Fact]
+    public void CorruptedHeapBytesEndInResultsOrOneClearErrorNeverAHang()
+    {
+        var corrupted = _directory.File("corrupted.dmp");
+        File.Copy(scenario.DumpPath, corrupted);
+        OverwriteGcHeap(scenario.DumpPath, corrupted);
+
+        foreach (var mode in new[] { "-dts", "-live", "-dstrings" })
+        {
+            var result = MemAnalyzerCli.Run(["-f", corrupted, mode], environment: null, timeout: TimeSpan.FromMinutes(2));
+            Assert.DoesNotContain("   at ", result.StandardError, StringComparison.Ordinal);
+            if (result.ExitCode == 0)
+            {
+                Assert.NotEqual("", result.StandardOutput);
+            }
+            else
+            {
+                Assert.Contains(result.ExitCode, new[] { ExitCodes.HeapUnreadable, ExitCodes.DumpInvalid });
+                Assert.StartsWith("error: ", result.StandardError, StringComparison.Ordinal);
+            }
+        }
+    }
+
+    private static readonly Dictionary<string, string?> CrashInStackWalk = new() { [IsolatedRunner.SimulateCrashVariable] = "1" };
+
+    /// <summary>Writes garbage over the middle of the largest GC segment, where MethodTable pointers and lengths live.</summary>
+    private static void OverwriteGcHeap(string original, string copy)
+    {
+        ulong start, length;
+        using (var session = TargetSession.OpenDump(original, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"])))
+        {
+            var segment = session.Runtime.Heap.Segments.OrderByDescending(s => s.ObjectRange.Length).First();
+            (start, length) = (segment.ObjectRange.Start, segment.ObjectRange.Length);
+        }
+        using var stream = File.Open(copy, FileMode.Open, FileAccess.ReadWrite);
+        var image = ElfImage.TryRead(stream, out _)!;
+        var header = image.ProgramHeaders.First(h => h.Type == ElfImage.ProgramHeaderLoad && h.VirtualAddress <= start + length / 2 && start + length / 2 < h.VirtualAddress + h.FileSize);
+        stream.Position = (long)(header.Offset + (start + length / 2 - header.VirtualAddress));
+        var garbage = new byte[(int)Math.Min(64 * 1024, length / 4)];
+        new Random(20261122).NextBytes(garbage);
+        stream.Write(garbage);
+    }
+
+    private static Process StartCli(params string[] arguments)
+    {
+        var info = new ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+        return Process.Start(info)!;
+    }
+
+    private static void AssertRunning(TargetProcess target)
+    {
+        WaitUntil(() => target.Status().TracerPid == 0, TimeSpan.FromSeconds(30));
+        Assert.NotEqual('T', target.Status().State);
+        Assert.NotEqual('t', target.Status().State);
+        Assert.Equal("PONG", target.Send("ping", "PONG"));
+    }
+
+    private static void WaitUntil(Func<bool> condition, TimeSpan timeout)
+    {
+        var stopwatch = Stopwatch.StartNew();
+        while (!condition())
+        {
+            Assert.True(stopwatch.Elapsed < timeout, "condition not reached in time");
+            Thread.Sleep(20);
+        }
+    }
+
+    private static string Pid(TargetProcess target) => target.Pid.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,176 @@
+using System.Diagnostics;
+using MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>
+/// Runs every analysis in a child process, because some failures cannot be caught inside one: on .NET 10 for Linux the
+/// DAC can crash with SIGSEGV while it walks thread stacks (dotnet/runtime#124401), and ClrMD aborts the process when a
+/// live target exits while the DAC reads it (the exception escapes a native callback). The parent turns such a crash into
+/// one error line and its exit code, retries a root-reading analysis without stack roots, and sends SIGCONT to live
+/// targets (the kernel detaches them when the child dies; SIGCONT covers a stop signal that was still pending).
+/// </summary>
+internal static class IsolatedRunner
+{
+    public const string ChildVariable = "MEMANALYZER_ISOLATED_CHILD";
+    public const string NoStackRootsVariable = "MEMANALYZER_NO_STACK_ROOTS";
+
+    /// <summary>Tells the child that the user's stderr is a terminal (its own is a pipe to the parent), for progress output.</summary>
+    public const string ErrorIsTerminalVariable = "MEMANALYZER_STDERR_IS_TERMINAL";
+
+    /// <summary>Fault injection for the tests: the child crashes where the DAC bug would.</summary>
+    public const string SimulateCrashVariable = "MEMANALYZER_TEST_CRASH_IN_STACK_WALK";
+
+    private static readonly string[] s_rootSwitches = ["-live", "--live", "-dead", "--dead"];
+    private static readonly string[] s_pidSwitches = ["-pid", "--pid", "-pid2", "--pid2"];
+    private static readonly string[] s_targetSwitches = ["-f", "--file", "-f2", "--file2", .. s_pidSwitches];
+
+    public static bool IsChild => Environment.GetEnvironmentVariable(ChildVariable) == "1";
+
+    public static bool ShouldIsolate(IReadOnlyList<string> args) =>
+        !IsChild && args.Any(a => s_targetSwitches.Contains(SwitchName(a), StringComparer.OrdinalIgnoreCase));
+
+    /// <summary>In the child: stack roots unless the parent retries without them.</summary>
+    public static void ConfigureChild()
+    {
+        RootSource.IncludeStackRoots = Environment.GetEnvironmentVariable(NoStackRootsVariable) != "1";
+        RootSource.SimulateStackWalkCrash = Environment.GetEnvironmentVariable(SimulateCrashVariable) == "1";
+    }
+
+    public static int Run(string[] args, TextWriter error, CancellationToken cancellation)
+    {
+        var readsRoots = args.Any(a => s_rootSwitches.Contains(a, StringComparer.OrdinalIgnoreCase));
+        var exitCode = RunChild(args, stackRoots: true, error, cancellation);
+        if (!IsCrash(exitCode))
+        {
+            return exitCode;
+        }
+        var pids = TargetPids(args);
+        ResumeTargets(pids);
+        if (exitCode == KilledExitCode)
+        {
+            error.WriteLine("error: the analysis process was killed (SIGKILL, perhaps by the out-of-memory killer); nothing was counted and live targets were resumed");
+            return ExitCodes.Cancelled;
+        }
+        if (pids.FirstOrDefault(LiveProcessChecks.IsGone) is var gone and > 0)
+        {
+            error.WriteLine($"error: process {gone} exited while MemAnalyzer read it; nothing was counted");
+            return ExitCodes.TargetExited;
+        }
+        if (readsRoots)
+        {
+            error.WriteLine($"warning: the analysis crashed with signal {exitCode - 128} while it read the threads' stack roots " +
+                "(a known .NET 10 DAC bug, dotnet/runtime#124401); retrying without stack roots: objects held only by local variables count as dead");
+            exitCode = RunChild(args, stackRoots: false, error, cancellation);
+            if (!IsCrash(exitCode))
+            {
+                return exitCode;
+            }
+            ResumeTargets(pids);
+        }
+        error.WriteLine($"error: the analysis crashed with signal {exitCode - 128} inside the .NET debugging library (DAC) while it read the heap; " +
+            "the dump may be damaged, or the process changed under it. Live targets were resumed");
+        return ExitCodes.HeapUnreadable;
+    }
+
+    private static int RunChild(string[] args, bool stackRoots, TextWriter error, CancellationToken cancellation)
+    {
+        var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true };
+        if (Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet")
+        {
+            info.ArgumentList.Add(typeof(IsolatedRunner).Assembly.Location);
+        }
+        foreach (var arg in args)
+        {
+            info.ArgumentList.Add(arg);
+        }
+        info.Environment[ChildVariable] = "1";
+        if (!Console.IsErrorRedirected)
+        {
+            info.Environment[ErrorIsTerminalVariable] = "1";
+        }
+        if (!stackRoots)
+        {
+            info.Environment[NoStackRootsVariable] = "1";
+            info.Environment.Remove(SimulateCrashVariable);
+        }
+        using var child = Process.Start(info)!;
+        // Ctrl+C reaches the child through the terminal's process group; SIGTERM sent to this process only is passed on.
+        using var forward = cancellation.Register(() => Signal(child.Id, 15));
+        var relay = Task.Run(() => RelayUntilCrashReport(child.StandardError, error), CancellationToken.None);
+        child.WaitForExit();
+        relay.Wait(CancellationToken.None);
+        return child.ExitCode;
+    }
+
+    /// <summary>
+    /// Passes the child's stderr on as it comes (notes, warnings, progress), but not the runtime's crash report with its
+    /// stack trace: the parent says in one line what happened instead.
+    /// </summary>
+    private static void RelayUntilCrashReport(StreamReader childError, TextWriter error)
+    {
+        const string crashReport = "Unhandled exception.";
+        var buffer = new char[4096];
+        var relaying = true;
+        int read;
+        while ((read = childError.Read(buffer, 0, buffer.Length)) > 0)
+        {
+            if (!relaying)
+            {
+                continue;
+            }
+            var text = new string(buffer, 0, read);
+            var crash = text.IndexOf(crashReport, StringComparison.Ordinal);
+            error.Write(crash < 0 ? text : text[..crash]);
+            error.Flush();
+            relaying = crash < 0;
+        }
+    }
+
+    private const int KilledExitCode = 128 + 9;
+
+    // 128 + SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGKILL: the child did not end on its own.
+    private static bool IsCrash(int exitCode) => exitCode is 139 or 135 or 134 or 132 or KilledExitCode;
+
+    private static List<int> TargetPids(IReadOnlyList<string> args)
+    {
+        var pids = new List<int>();
+        for (var i = 0; i < args.Count; i++)
+        {
+            var arg = args[i];
+            if (!s_pidSwitches.Contains(SwitchName(arg), StringComparer.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+            var separator = arg.IndexOfAny([':', '=']);
+            var value = separator > 0 ? arg[(separator + 1)..] : i + 1 < args.Count ? args[i + 1] : "";
+            if (int.TryParse(value, out var pid) && pid > 0)
+            {
+                pids.Add(pid);
+            }
+        }
+        return pids;
+    }
+
+    private static void ResumeTargets(IEnumerable<int> pids)
+    {
+        foreach (var pid in pids)
+        {
+            Signal(pid, 18);
+        }
+    }
+
+    private static string SwitchName(string arg)
+    {
+        var separator = arg.IndexOfAny([':', '=']);
+        return separator > 0 ? arg[..separator] : arg;
+    }
+
+    private static void Signal(int pid, int signal) => _ = NativeMethods.Kill(pid, signal);
+
+    private static class NativeMethods
+    {
+        [System.Runtime.InteropServices.DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+        public static extern int Kill(int pid, int signal);
+    }
+}
