@@ -39,7 +39,7 @@ public sealed class ElfImage
     /// <summary>Bytes the program headers say the file should hold; more than <see cref="FileLength"/> means truncation.</summary>
     public long ExpectedLength => ProgramHeaders.Count == 0
         ? 0
-        : (long)ProgramHeaders.Max(h => h.FileSize == 0 ? 0 : h.Offset + h.FileSize);
+        : (long)Math.Min(long.MaxValue, ProgramHeaders.Max(h => h.FileSize == 0 ? 0 : h.Offset > ulong.MaxValue - h.FileSize ? ulong.MaxValue : h.Offset + h.FileSize));
 
     public static bool HasElfMagic(ReadOnlySpan<byte> start) =>
         start.Length >= 4 && start[0] == 0x7f && start[1] == (byte)'E' && start[2] == (byte)'L' && start[3] == (byte)'F';
@@ -81,8 +81,11 @@ public sealed class ElfImage
         }
 
         var table = new byte[tableBytes];
-        stream.Position = (long)phOffset;
-        stream.ReadExactly(table);
+        if (phCount > 0)
+        {
+            stream.Position = (long)phOffset;
+            stream.ReadExactly(table);
+        }
         var headers = new List<ElfProgramHeader>(phCount);
         for (var i = 0; i < phCount; i++)
         {
