@@ -137,6 +137,26 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         }
     }
 
+    [Fact]
+    public void ADumpTakenDuringAGarbageCollectionGetsAWarningThatCountsMayBeWrong()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "gcstorm");
+        string? midGc = null;
+        for (var attempt = 0; attempt < 8 && midGc is null; attempt++)
+        {
+            var dump = target.WriteDump(_directory.File($"gcstorm-{attempt}.dmp"));
+            using var session = TargetSession.OpenDump(dump, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+            midGc = session.Runtime.Heap.CanWalkHeap ? null : dump;
+        }
+        Assert.True(midGc is not null, "none of 8 dumps of a process that collects without pause landed inside a GC");
+
+        var result = MemAnalyzerCli.Run("-f", midGc, "-dts", "3");
+
+        Assert.Equal(0, result.ExitCode);
+        Assert.Contains("warning: the heap was not in a walkable state", result.StandardError, StringComparison.Ordinal);
+        Assert.DoesNotContain("warning", MemAnalyzerCli.Run("-f", scenario.DumpPath, "-dts", "3").StandardError, StringComparison.Ordinal);
+    }
+
     private static readonly Dictionary<string, string?> CrashInStackWalk = new() { [IsolatedRunner.SimulateCrashVariable] = "1" };
 
     /// <summary>Writes garbage over the middle of the largest GC segment, where MethodTable pointers and lengths live.</summary>

@@ -39,6 +39,11 @@ if (mode == "strings")
     StringsScenario.PlantGarbage();
 }
 
+if (mode == "gcstorm")
+{
+    GcStormScenario.Start();
+}
+
 Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
 Console.Out.Flush();
 
