@@ -24,11 +24,13 @@ public sealed partial class AnalyzeCommand
 
     private int RunDiff(AnalysisRequest request, CsvOutput? csv, IConsole console)
     {
-        var pair = SnapshotPairReader.Read(request.Target, request.SecondTarget!, request.Selection, DacOptions, Cancellation);
-        var rows = SnapshotDiff.Top(SnapshotDiff.Compare(pair.First.Types, pair.Second.Types), request.SortKey, request.TopN, request.MinCount);
+        var pair = SnapshotPairReader.Read(request.Target, request.SecondTarget!, DacOptions,
+            (target, heap, token) => ReadTarget(target, heap, request.Selection, token), Cancellation);
+        var rows = SnapshotDiff.Top(SnapshotDiff.Compare(pair.First.Heap.Types, pair.Second.Heap.Types), request.SortKey, request.TopN, request.MinCount);
+        // Memory-map rows are diffed where both sides have them (a dump without side-car has no Resident_ rows).
         var summaries = SnapshotDiff.CompareSummaries(
-            HeapStatisticsRenderer.SummaryRows(pair.First).ToList(),
-            HeapStatisticsRenderer.SummaryRows(pair.Second).ToList());
+            [.. HeapStatisticsRenderer.SummaryRows(pair.First.Heap), .. pair.First.MemoryRows],
+            [.. HeapStatisticsRenderer.SummaryRows(pair.Second.Heap), .. pair.Second.MemoryRows]);
         if (csv is null)
         {
             DiffRenderer.Write(console.Out, rows, summaries, request.Unit);
@@ -39,7 +41,7 @@ public sealed partial class AnalyzeCommand
         }
         Notes.Write(console.Error, pair.First.Warnings, pair.FirstReport, Silent);
         Notes.Write(console.Error, pair.Second.Warnings, pair.SecondReport, Silent);
-        ResultFileWriter.WriteIfRequested(ResultFile, (pair.Second.AllocatedBytes - pair.First.AllocatedBytes) / 1024);
+        ResultFileWriter.WriteIfRequested(ResultFile, (pair.Second.ResultBytes - pair.First.ResultBytes) / 1024);
         return ExitCodes.Success;
     }
 }

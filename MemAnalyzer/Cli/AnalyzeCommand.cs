@@ -81,19 +81,20 @@ public sealed partial class AnalyzeCommand
     private int RunSingle(AnalysisRequest request, CsvOutput? csv, IConsole console)
     {
         var csvContext = csv is null ? null : CsvContextReader.Capture(request.Target, csv.Stamp);
-        var (snapshot, report) = SnapshotReader.Read(request.Target, request.Selection, DacOptions, Cancellation);
+        var (target, report) = SnapshotReader.Read(request.Target, DacOptions, (heap, token) => ReadTarget(request.Target, heap, request.Selection, token), Cancellation);
+        var snapshot = target.Heap;
         var rows = Ranking.Top(snapshot.Types, request.SortKey, request.TopN, request.MinCount);
-        var summaries = HeapStatisticsRenderer.SummaryRows(snapshot).ToList();
         if (csv is null)
         {
-            HeapStatisticsRenderer.Write(console.Out, snapshot, rows, request.Unit);
+            HeapStatisticsRenderer.Write(console.Out, snapshot, rows, request.Unit, target.MemoryRows);
         }
         else
         {
+            var summaries = HeapStatisticsRenderer.SummaryRows(snapshot).Concat(target.MemoryRows);
             WriteCsv(csv, new TypeCsvRowMap(request.Unit), CsvRowFactory.FromSnapshot(rows, summaries, request.Unit, csvContext!), console);
         }
-        Notes.Write(console.Error, snapshot.Warnings, report, Silent);
-        ResultFileWriter.WriteIfRequested(ResultFile, snapshot.AllocatedBytes / 1024);
+        Notes.Write(console.Error, target.Warnings, report, Silent);
+        ResultFileWriter.WriteIfRequested(ResultFile, target.ResultBytes / 1024);
         return ExitCodes.Success;
     }
 

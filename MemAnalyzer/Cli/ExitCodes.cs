@@ -67,4 +67,10 @@ public static class ExitCodes
 
     /// <summary>The -trend CSV is not a single-target CSV written by MemAnalyzer -o.</summary>
     public const int TrendCsvInvalid = 62;
+
+    /// <summary>-vmmap: the memory map (smaps, a side-car, a VMMap CSV or the core's headers) cannot be read.</summary>
+    public const int MemoryMapUnreadable = 40;
+
+    /// <summary>-vmmap: /proc/&lt;pid&gt;/smaps may not be read by this user.</summary>
+    public const int MemoryMapDenied = 41;
 }

@@ -18,7 +18,11 @@ public static class SnapshotPairReader
     public static SnapshotPair<HeapSnapshot> Read(TargetSpec first, TargetSpec second, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation) =>
         Read(first, second, dacOptions, (heap, token) => HeapStatisticsCollector.Collect(heap, selection, token), cancellation);
 
-    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
+        Read(first, second, dacOptions, (_, heap, token) => reduce(heap, token), cancellation);
+
+    /// <param name="reduce">Gets the side's target too, for what lies outside the heap (its memory map).</param>
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         if (first.ProcessId is int pid && pid == second.ProcessId)
         {
@@ -44,11 +48,11 @@ public static class SnapshotPairReader
         return new SnapshotPair<T>(firstSide.Result.Result, firstSide.Result.Report, secondSide.Result.Result, secondSide.Result.Report);
     }
 
-    private static (T Result, ReadReport Report) ReadSide<T>(string side, TargetSpec target, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationTokenSource failed)
+    private static (T Result, ReadReport Report) ReadSide<T>(string side, TargetSpec target, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationTokenSource failed)
     {
         try
         {
-            return SnapshotReader.Read(target, dacOptions, reduce, failed.Token);
+            return SnapshotReader.Read(target, dacOptions, (heap, token) => reduce(target, heap, token), failed.Token);
         }
         catch (MemAnalyzerException e)
         {

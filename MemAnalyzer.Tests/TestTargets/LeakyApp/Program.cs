@@ -68,6 +68,10 @@ while ((line = Console.ReadLine()) is not null)
             StringsScenario.AddCopies();
             Console.WriteLine("MORE");
             break;
+        case "native":
+            NativeScenario.Allocate();
+            Console.WriteLine(ExpectedCounts.NativeAck);
+            break;
         case "ping":
             Console.WriteLine("PONG");
             break;

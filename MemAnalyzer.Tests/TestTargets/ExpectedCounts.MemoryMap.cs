@@ -1,0 +1,10 @@
+namespace MemAnalyzer.TestTargets;
+
+/// <summary>What LeakyApp's "native" command maps and allocates outside the managed heap (sizes in ExpectedCounts.cs).</summary>
+public static partial class ExpectedCounts
+{
+    /// <summary>The native heap is filled in blocks this small, so that malloc serves them from its heap, not from mmap.</summary>
+    public const int NativeBlockBytes = 1024;
+
+    public const string NativeAck = "NATIVE";
+}
