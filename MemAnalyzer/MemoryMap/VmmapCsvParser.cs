@@ -18,7 +18,8 @@ public static class VmmapCsvParser
     public static IReadOnlyDictionary<string, VmmapTypeRow> Parse(TextReader text)
     {
         var configuration = new CsvConfiguration(CultureInfo.InvariantCulture) { HasHeaderRecord = false, BadDataFound = null, MissingFieldFound = null, IgnoreBlankLines = false };
-        using var csv = new CsvReader(text, configuration);
+        // VMMap's exports end lines in "\r\r\n" (seen in the original's fixture); no field holds a carriage return.
+        using var csv = new CsvReader(new StringReader(text.ReadToEnd().Replace("\r", "", StringComparison.Ordinal)), configuration);
         Dictionary<string, int>? columns = null;
         var rows = new Dictionary<string, VmmapTypeRow>(StringComparer.OrdinalIgnoreCase);
         while (csv.Read())
@@ -28,7 +29,9 @@ public static class VmmapCsvParser
             {
                 if (fields.Length > 2 && fields[0] == "Type" && fields[1] == "Size")
                 {
-                    columns = fields.Select((name, i) => (name, i)).Where(p => p.name.Length > 0).ToDictionary(p => p.name, p => p.i, StringComparer.OrdinalIgnoreCase);
+                    // A repeated column name keeps its first position.
+                    columns = fields.Select((name, i) => (name, i)).Where(p => p.name.Length > 0)
+                        .GroupBy(p => p.name, StringComparer.OrdinalIgnoreCase).ToDictionary(g => g.Key, g => g.First().i, StringComparer.OrdinalIgnoreCase);
                 }
                 continue;
             }

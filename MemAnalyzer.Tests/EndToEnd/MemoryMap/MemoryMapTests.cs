@@ -109,6 +109,20 @@ public sealed class MemoryMapTests(NativeMemoryScenario scenario) : IClassFixtur
         Assert.DoesNotContain(labels, l => l.StartsWith("Resident_", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void TheMemoryRowsGoIntoTheCsvAsRows()
+    {
+        var csv = scenario.File("memory.csv");
+        var result = MemAnalyzerCli.Run("-f", scenario.DumpWithSideCar, "-vmmap", "-o", csv, "-dts", "1", "-silent");
+        Assert.True(result.ExitCode == 0, result.ToString());
+
+        var rows = CsvFile.Read(csv).Rows.ToDictionary(r => r["Type"], r => CsvFile.Number(r, "AllocatedBytes"));
+        var console = NativeMemoryScenario.Rows("-f", scenario.DumpWithSideCar);
+        Assert.Equal(console["Allocated(Total)"].Bytes, rows["Allocated(Total)"]);
+        Assert.Equal(console["Committed_MappedFile!"].Bytes, rows["Committed_MappedFile!"]);
+        Assert.Equal(console["Resident_Total"].Bytes, rows["Resident_Total"]);
+    }
+
     private void AssertGrowth(string label, long atLeast, long atMost) =>
         Assert.InRange(scenario.After[label].Bytes - scenario.Before[label].Bytes, atLeast, atMost);
 }

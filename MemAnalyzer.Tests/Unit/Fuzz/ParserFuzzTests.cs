@@ -86,6 +86,48 @@ public sealed class ParserFuzzTests : IDisposable
     }
 
     [Fact]
+    public void TheSmapsParserCountsWhatItCannotReadAndNeverThrows()
+    {
+        var valid = Encoding.UTF8.GetBytes("55d0c0a00000-55d0c0a21000 rw-p 00000000 00:00 0    [heap]\nSize: 132 kB\nRss: 8 kB\nPss: 8 kB\nSwap: 0 kB\nVmFlags: rd wr ac\n" +
+            "7f0000000000-7f0000100000 r--s 00001000 08:01 1234    /data/a b.bin (deleted)\nRss: 1024 kB\nVmFlags: rd sh\n");
+        FuzzInput.Run(9, (random, iteration) =>
+        {
+            var content = MemAnalyzer.MemoryMap.SmapsParser.Parse(new StringReader(Encoding.UTF8.GetString(FuzzInput.Mutate(random, valid))));
+            Assert.All(content.Regions, r => Assert.True(r.End >= r.Start));
+        });
+    }
+
+    [Fact]
+    public void TheVmmapParserReadsMutatedExportsOrSaysWhyNot()
+    {
+        var valid = File.ReadAllBytes(Path.Combine(RepositoryPaths.Root, "MemAnalyzer.Tests", "Unit", "MemoryMap", "Fixtures", "devenv_VMMap.csv"));
+        FuzzInput.Run(10, (random, iteration) =>
+        {
+            try
+            {
+                _ = MemAnalyzer.MemoryMap.VmmapCsvParser.Parse(new StringReader(Encoding.UTF8.GetString(FuzzInput.Mutate(random, valid))));
+            }
+            catch (FormatException)
+            {
+            }
+        });
+    }
+
+    [Fact]
+    public void TheNtFileNoteParserTakesAnyBytes() =>
+        FuzzInput.Run(11, (random, iteration) =>
+        {
+            var bytes = new byte[random.Next(0, 200)];
+            random.NextBytes(bytes);
+            if (bytes.Length >= 8 && random.Next(2) == 0)
+            {
+                bytes[0] = (byte)random.Next(4);
+                Array.Clear(bytes, 1, 7);
+            }
+            _ = MemAnalyzer.MemoryMap.CoreDumpRegions.ParseFileNote(bytes).ToList();
+        });
+
+    [Fact]
     public void EscapedStringsAreAlwaysPrintable() =>
         FuzzInput.Run(6, (random, iteration) =>
         {
