@@ -61,6 +61,14 @@ public sealed partial class AnalyzeCommand
             app.ShowHelp();
             return ExitCodes.Success;
         }
+        if (ProcDumpArguments is not null)
+        {
+            return RunCapture(console);
+        }
+        if (ForceGc.HasValue && RunForcedGc(console))
+        {
+            return ExitCodes.Success;
+        }
         if (TrendFile is not null)
         {
             return RunTrend(console);

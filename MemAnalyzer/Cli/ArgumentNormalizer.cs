@@ -7,7 +7,7 @@ namespace MemAnalyzer.Cli;
 /// </summary>
 public static class ArgumentNormalizer
 {
-    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "-dstrings", "--by-size", "--by-count", "--duplicate-strings"];
+    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "-dstrings", "-gc", "--by-size", "--by-count", "--duplicate-strings", "--gc"];
 
     public static string[] Normalize(IReadOnlyList<string> args)
     {
@@ -15,7 +15,7 @@ public static class ArgumentNormalizer
         for (var i = 0; i < args.Count; i++)
         {
             var current = args[i];
-            if (IsOptionalValueSwitch(current) && i + 1 < args.Count && LooksLikeTopN(args[i + 1]))
+            if (IsOptionalValueSwitch(current) && i + 1 < args.Count && LooksLikeValue(current, args[i + 1]))
             {
                 result.Add($"{current}:{args[i + 1]}");
                 i++;
@@ -31,7 +31,10 @@ public static class ArgumentNormalizer
     private static bool IsOptionalValueSwitch(string token) =>
         s_optionalValueSwitches.Any(s => string.Equals(s, token, StringComparison.OrdinalIgnoreCase));
 
-    // A number, "N#k", or "n;N#k"; anything starting with '-' is the next switch.
+    // A number, "N#k", or "n;N#k"; anything starting with '-' is the next switch. -gc also takes a command-line text.
     private static bool LooksLikeTopN(string token) =>
         token.Length > 0 && (char.IsAsciiDigit(token[0]) || (token.Length > 1 && (token[0] is 'N' or 'n') && token[1] == '#'));
+
+    private static bool LooksLikeValue(string option, string token) =>
+        option.EndsWith("gc", StringComparison.OrdinalIgnoreCase) ? token.Length > 0 && token[0] != '-' : LooksLikeTopN(token);
 }

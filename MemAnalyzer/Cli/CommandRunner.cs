@@ -12,6 +12,13 @@ public static class CommandRunner
             using var app = new CommandLineApplication<AnalyzeCommand>(console);
             app.Conventions.UseDefaultConventions();
             app.Model.Cancellation = cancellation;
+            // Everything after -procdump belongs to the dump writer, as in the original.
+            var split = Array.FindIndex(args, a => a.Equals("-procdump", StringComparison.OrdinalIgnoreCase) || a.Equals("--procdump", StringComparison.OrdinalIgnoreCase));
+            if (split >= 0)
+            {
+                app.Model.ProcDumpArguments = args[(split + 1)..];
+                args = args[..split];
+            }
             return app.Execute(ArgumentNormalizer.Normalize(args));
         }
         catch (CommandParsingException e)

@@ -73,4 +73,13 @@ public static class ExitCodes
 
     /// <summary>-vmmap: /proc/&lt;pid&gt;/smaps may not be read by this user.</summary>
     public const int MemoryMapDenied = 41;
+
+    /// <summary>-procdump: the dump writer (procdump, or the target runtime) failed or wrote nothing.</summary>
+    public const int CaptureFailed = 50;
+
+    /// <summary>-procdump -w/-gc: no running process matches the name or command line.</summary>
+    public const int NoMatchingProcess = 51;
+
+    /// <summary>-gc: the forced collection did not finish in time.</summary>
+    public const int GcTimedOut = 52;
 }

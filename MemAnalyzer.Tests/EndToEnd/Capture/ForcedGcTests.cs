@@ -1,0 +1,75 @@
+using System.Diagnostics;
+using System.Globalization;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Capture;
+
+/// <summary>-gc forces a real full GC over EventPipe and waits for its end: garbage seen with -dead is gone afterwards.</summary>
+public sealed class ForcedGcTests
+{
+    private const string Garbage = ExpectedCounts.TargetNamespace + ".GarbageItem";
+
+    [Fact]
+    public void DeadShowsTheGarbageBeforeTheGcAndNoneOfItAfter()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough");
+        target.Send("garbage", "GARBAGE");
+        var pid = target.Pid.ToString(CultureInfo.InvariantCulture);
+
+        var before = MemAnalyzerCli.Run("-pid", pid, "-dead", "-dtn", "1000");
+        var after = MemAnalyzerCli.Run("-pid", pid, "-gc", "-dead", "-dtn", "1000");
+
+        Assert.Equal(ExpectedCounts.Garbage, TableOutput.Parse(before.StandardOutput)[Garbage].Count);
+        Assert.True(after.ExitCode == 0, after.ToString());
+        Assert.DoesNotContain(Garbage, TableOutput.Parse(after.StandardOutput).Keys);
+        Assert.Matches($@"note: process {pid} \(dotnet\): full blocking GC #\d+ ended after \d+ ms", after.StandardError);
+    }
+
+    [Fact]
+    public void ACommandLineTextCollectsEveryMatchingProcess()
+    {
+        using var first = TargetProcess.Start("LeakyAppAfter", "walkthrough", "--count", "11");
+        using var second = TargetProcess.Start("LeakyAppAfter", "walkthrough", "--count", "11");
+
+        var result = MemAnalyzerCli.Run("-gc", "walkthrough --count 11");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains($"note: process {first.Pid} ", result.StandardError, StringComparison.Ordinal);
+        Assert.Contains($"note: process {second.Pid} ", result.StandardError, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void WaitingForFinalizersSaysWhenTheFinalizerThreadIsStuck()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "roots");
+
+        var result = MemAnalyzerCli.Run("-gc", target.Pid.ToString(CultureInfo.InvariantCulture), "-gcfinalizers");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("its finalizers did not finish within 2 s", result.StandardError, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NoMatchingProcessIsReported() =>
+        CliAssert.Error(MemAnalyzerCli.Run("-gc", "no process has this text 7f3a"), ExitCodes.NoMatchingProcess, "no running .NET process matches");
+
+    [Fact]
+    public void AProcessWithoutADotNetRuntimeIsReported()
+    {
+        using var sleeper = Process.Start("sleep", "60");
+        try
+        {
+            CliAssert.Error(MemAnalyzerCli.Run("-gc", sleeper.Id.ToString(CultureInfo.InvariantCulture)), ExitCodes.NotDotNet, "no .NET diagnostics socket");
+        }
+        finally
+        {
+            sleeper.Kill();
+        }
+    }
+
+    [Fact]
+    public void GcWithoutAnyProcessIsAnInvalidArgument() =>
+        CliAssert.Error(MemAnalyzerCli.Run("-gc"), ExitCodes.InvalidArguments, "-gc needs a process");
+}

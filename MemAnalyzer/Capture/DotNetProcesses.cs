@@ -1,0 +1,51 @@
+using System.Globalization;
+using Microsoft.Diagnostics.NETCore.Client;
+
+namespace MemAnalyzer.Capture;
+
+/// <summary>A running process that a capture or a forced GC is aimed at.</summary>
+public sealed record TargetProcessInfo(int Pid, string Name, string CommandLine, DateTimeOffset? Started);
+
+/// <summary>
+/// Finds .NET processes the way the runtime announces them: through its diagnostics IPC sockets
+/// (DiagnosticsClient.GetPublishedProcesses), not by guessing from names.
+/// </summary>
+public static class DotNetProcesses
+{
+    public static bool IsDotNet(int pid) => DiagnosticsClient.GetPublishedProcesses().Contains(pid);
+
+    /// <summary>A pid, or every .NET process whose command line contains the text; -process narrows by name.</summary>
+    public static IReadOnlyList<TargetProcessInfo> Find(string pidOrCommandLine, string? processName)
+    {
+        var own = Environment.ProcessId;
+        IEnumerable<int> candidates = int.TryParse(pidOrCommandLine, NumberStyles.None, CultureInfo.InvariantCulture, out var pid)
+            ? [pid]
+            : DiagnosticsClient.GetPublishedProcesses().Where(p => p != own && Describe(p)?.CommandLine.Contains(pidOrCommandLine, StringComparison.Ordinal) == true);
+        return candidates.Select(Describe).OfType<TargetProcessInfo>()
+            .Where(p => processName is null || string.Equals(p.Name, processName, StringComparison.Ordinal) || string.Equals(Path.GetFileName(p.CommandLine.Split(' ')[0]), processName, StringComparison.Ordinal))
+            .ToList();
+    }
+
+    public static TargetProcessInfo? Describe(int pid)
+    {
+        try
+        {
+            var name = File.ReadAllText($"/proc/{pid}/comm").Trim();
+            var commandLine = File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' ').Trim();
+            DateTimeOffset? started = null;
+            try
+            {
+                using var process = System.Diagnostics.Process.GetProcessById(pid);
+                started = new DateTimeOffset(process.StartTime);
+            }
+            catch (Exception e) when (e is ArgumentException or InvalidOperationException)
+            {
+            }
+            return new TargetProcessInfo(pid, name, commandLine, started);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+}

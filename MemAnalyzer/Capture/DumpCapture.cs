@@ -1,0 +1,158 @@
+using System.Diagnostics;
+using MemAnalyzer.Cli;
+using Microsoft.Diagnostics.NETCore.Client;
+
+namespace MemAnalyzer.Capture;
+
+/// <summary>One dump written, with its side-car.</summary>
+public sealed record CapturedDump(string Path, long Bytes, string Writer, string? Warning);
+
+/// <summary>
+/// Writes dumps through ProcDump for Linux when it is on PATH (it dumps through gdb's gcore), else natively through the
+/// target runtime (DiagnosticsClient.WriteDump, the same createdump that dotnet-dump uses). Each dump gets its side-car.
+/// </summary>
+public static class DumpCapture
+{
+    public static IReadOnlyList<CapturedDump> Capture(ProcDumpRequest request, TextWriter progress, CancellationToken cancellation)
+    {
+        var process = Resolve(request);
+        var now = DateTime.Now;
+        var procdump = FindOnPath("procdump");
+        if (procdump is null && request.NeedsProcDump)
+        {
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments, "triggers and -n/-s need ProcDump for Linux, which is not on PATH: install it (apt-get install procdump) or leave them out");
+        }
+        var (target, prefix) = OutputPath(request, process, now);
+        return procdump is null
+            ? [WriteNatively(process, target ?? prefix + ".dmp", request.Full)]
+            : RunProcDump(procdump, request, process, target, prefix, progress, cancellation);
+    }
+
+    private static TargetProcessInfo Resolve(ProcDumpRequest request)
+    {
+        if (request.Pid is int pid)
+        {
+            return DotNetProcesses.Describe(pid) ?? throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid");
+        }
+        var matches = Directory.EnumerateDirectories("/proc").Select(d => int.TryParse(Path.GetFileName(d), out var p) ? p : 0)
+            .Where(p => p > 0 && p != Environment.ProcessId).Select(DotNetProcesses.Describe).OfType<TargetProcessInfo>()
+            .Where(p => p.Name == request.ProcessName || Path.GetFileName(p.CommandLine.Split(' ')[0]) == request.ProcessName)
+            .ToList();
+        return matches.Count switch
+        {
+            0 => throw new MemAnalyzerException(ExitCodes.NoMatchingProcess, $"no running process is named '{request.ProcessName}': check the name (ps -e) or give the pid"),
+            1 => matches[0],
+            _ => throw new MemAnalyzerException(ExitCodes.InvalidArguments, $"{matches.Count} processes are named '{request.ProcessName}' ({string.Join(", ", matches.Select(m => m.Pid))}): give the pid"),
+        };
+    }
+
+    /// <returns>The exact file the user asked for (or null), and the prefix to write with.</returns>
+    private static (string? File, string Prefix) OutputPath(ProcDumpRequest request, TargetProcessInfo process, DateTime now)
+    {
+        var output = request.Output is null ? null : DumpNamePattern.Expand(request.Output, process, now);
+        string? file = null;
+        string prefix;
+        if (output is null || Directory.Exists(output) || output.EndsWith('/'))
+        {
+            file = Path.Combine(output ?? Environment.CurrentDirectory, DumpNamePattern.Expand(DumpNamePattern.DefaultName, process, now));
+            prefix = file[..^4];
+        }
+        else if (request.OutputIsPrefix)
+        {
+            prefix = Path.GetFullPath(output);
+        }
+        else
+        {
+            file = Path.GetFullPath(output);
+            prefix = file;
+        }
+        var directory = Path.GetDirectoryName(Path.GetFullPath(file ?? prefix))!;
+        if (!Directory.Exists(directory))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the dump directory {directory} does not exist: create it first");
+        }
+        var probe = Path.Combine(directory, $".memanalyzer-probe-{Environment.ProcessId}");
+        try
+        {
+            File.WriteAllBytes(probe, []);
+            File.Delete(probe);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"the dump directory {directory} is not writable: choose another one");
+        }
+        return (file, prefix);
+    }
+
+    private static CapturedDump WriteNatively(TargetProcessInfo process, string path, bool full)
+    {
+        if (!DotNetProcesses.IsDotNet(process.Pid))
+        {
+            throw new MemAnalyzerException(ExitCodes.NotDotNet,
+                $"process {process.Pid} ({process.Name}) has no .NET diagnostics socket: it is not a .NET process, or runs with DOTNET_EnableDiagnostics=0; install procdump (apt-get install procdump) to dump it with gdb");
+        }
+        var type = full ? DumpType.Full : DumpType.WithHeap;
+        try
+        {
+            new DiagnosticsClient(process.Pid).WriteDump(type, path, logDumpGeneration: false);
+        }
+        catch (Exception e) when (e is ServerErrorException or UnauthorizedAccessException or IOException or TimeoutException or ServerNotAvailableException)
+        {
+            File.Delete(path);
+            throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} could not write a dump to {path}: {e.Message}");
+        }
+        if (!File.Exists(path) || new FileInfo(path).Length == 0)
+        {
+            File.Delete(path);
+            throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} reported a dump but wrote nothing to {path}");
+        }
+        var warning = DumpSideCar.Write(path, process, "MemAnalyzer (createdump via DiagnosticsClient.WriteDump)", type.ToString());
+        return new CapturedDump(path, new FileInfo(path).Length, "createdump", warning);
+    }
+
+    private static List<CapturedDump> RunProcDump(string procdump, ProcDumpRequest request, TargetProcessInfo process, string? file, string prefix, TextWriter progress, CancellationToken cancellation)
+    {
+        var info = new ProcessStartInfo(procdump) { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var arg in ProcDumpArguments.ForProcDump(request, process.Pid, prefix))
+        {
+            info.ArgumentList.Add(arg);
+        }
+        var dumps = new List<CapturedDump>();
+        using var run = Process.Start(info)!;
+        using var stop = cancellation.Register(() => { try { run.Kill(entireProcessTree: true); } catch (InvalidOperationException) { } });
+        var errors = run.StandardError.ReadToEndAsync(CancellationToken.None);
+        string? line;
+        while ((line = run.StandardOutput.ReadLine()) is not null)
+        {
+            progress.WriteLine($"procdump: {line}");
+            progress.Flush();
+            if (ProcDumpArguments.GeneratedDump(line) is not string written || !File.Exists(written))
+            {
+                continue;
+            }
+            // The side-car right away, while the process is as the dump saw it.
+            var path = file is not null && request.NeedsProcDump is false && dumps.Count == 0 ? Rename(written, file) : written;
+            var warning = DumpSideCar.Write(path, process, "ProcDump for Linux (gdb gcore)", "Full");
+            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", warning));
+        }
+        run.WaitForExit();
+        cancellation.ThrowIfCancellationRequested();
+        if (run.ExitCode != 0 || dumps.Count == 0)
+        {
+            var reason = errors.Result.Trim();
+            throw new MemAnalyzerException(ExitCodes.CaptureFailed,
+                $"procdump exited with {run.ExitCode} and wrote {(dumps.Count == 0 ? "no dump" : $"{dumps.Count} dump(s)")}{(reason.Length > 0 ? $": {reason.ReplaceLineEndings(" ")}" : "")}");
+        }
+        return dumps;
+    }
+
+    private static string Rename(string written, string wanted)
+    {
+        File.Move(written, wanted, overwrite: true);
+        return wanted;
+    }
+
+    private static string? FindOnPath(string program) =>
+        (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':', StringSplitOptions.RemoveEmptyEntries)
+            .Select(d => Path.Combine(d, program)).FirstOrDefault(File.Exists);
+}

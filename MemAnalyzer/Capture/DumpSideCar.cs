@@ -1,0 +1,43 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace MemAnalyzer.Capture;
+
+/// <summary>What the metadata side-car records about a dump: who was dumped, when, and by what.</summary>
+public sealed record DumpMetadata(
+    [property: JsonPropertyName("pid")] int Pid,
+    [property: JsonPropertyName("processName")] string ProcessName,
+    [property: JsonPropertyName("commandLine")] string CommandLine,
+    [property: JsonPropertyName("processStartTime")] DateTimeOffset? ProcessStartTime,
+    [property: JsonPropertyName("captureTime")] DateTimeOffset CaptureTime,
+    [property: JsonPropertyName("writer")] string Writer,
+    [property: JsonPropertyName("dumpType")] string DumpType);
+
+/// <summary>
+/// Saves beside a dump what the dump cannot hold: &lt;dump&gt;.smaps (the process's memory map, taken right after the dump
+/// while the process still runs, read by -vmmap) and &lt;dump&gt;.metadata.json (read by -o for the CSV's process columns).
+/// </summary>
+public static class DumpSideCar
+{
+    public const string SmapsSuffix = ".smaps";
+    public const string MetadataSuffix = ".metadata.json";
+
+    private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true };
+
+    /// <returns>A warning when the memory map could not be saved (the process is gone), else null.</returns>
+    public static string? Write(string dumpPath, TargetProcessInfo process, string writer, string dumpType)
+    {
+        string? warning = null;
+        try
+        {
+            File.Copy($"/proc/{process.Pid}/smaps", dumpPath + SmapsSuffix, overwrite: true);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            warning = $"the memory map of process {process.Pid} could not be saved beside {dumpPath} ({e.Message}); -vmmap will estimate it from the dump";
+        }
+        var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType);
+        File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, s_json));
+        return warning;
+    }
+}
