@@ -91,7 +91,7 @@ for ((i = 1; i <= iterations; i++)); do
         sleep "$interval"
     fi
     gc_switch=()
-    [[ $gc -eq 0 ]] || gc_switch=(-gc "$pid")
+    [[ $gc -eq 0 ]] || gc_switch=(-gc)
     "${memanalyzer[@]}" -pid "$pid" "${gc_switch[@]}" -o "$output" -context "iteration $i" -silent "${switches[@]}"
     echo "iteration $i: appended to $output"
 done

@@ -14,7 +14,7 @@ Examples:
   MemAnalyzer -pid 1234 -o leak.csv -live -context "iteration 7"
                                                append this run's rows to a CSV for charting
 
-Exit codes: 0 success, 1 bad arguments, 2-6 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 60-62 trend,
+Exit codes: 0 success, 1 bad arguments, 2-6 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
 70 internal error, 130 cancelled. The README lists every code.
 """;
 }
