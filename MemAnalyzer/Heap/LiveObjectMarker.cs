@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Heap;
@@ -6,13 +7,21 @@ namespace MemAnalyzer.Heap;
 /// Marks every object reachable from the GC roots, as SOS <c>dumpheap -live</c> defines them: strong, pinned and
 /// ref-counted (&gt;0) handles, the f-reachable finalizer queue, stack roots of live threads, static and thread-static
 /// slots; dependent handles are edges (their target lives only while their primary does); weak handles do not root.
+/// References are read from raw memory through each type's GC descriptor (as ClrMD's EnumerateReferenceAddresses
+/// does, without an iterator per object); an object whose type or memory the raw path cannot read goes through ClrMD.
 /// </summary>
 public static class LiveObjectMarker
 {
     public static ObjectBitmap Mark(ClrHeap heap, CancellationToken cancellation)
     {
+        using var memory = HeapScannerMemory.Open(heap);
+        return Mark(heap, new MethodTableInfoTable(heap, memory), memory, cancellation, progress: null);
+    }
+
+    internal static ObjectBitmap Mark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, CancellationToken cancellation, Action<long>? progress)
+    {
         var marks = new ObjectBitmap(heap.Segments);
-        var pending = new Stack<ulong>(1024);
+        var pending = new AddressStack();
         foreach (var root in heap.EnumerateRoots())
         {
             var address = root.Object.Address;
@@ -22,27 +31,275 @@ public static class LiveObjectMarker
             }
         }
 
-        var visited = 0;
+        var dependents = DependentHandles(heap);
+        var reader = new ObjectReader(new HeapBlockCache(memory), memory);
+        long visited = 0;
         while (pending.TryPop(out var address))
         {
             if ((++visited & 0xFFFF) == 0)
             {
                 cancellation.ThrowIfCancellationRequested();
+                progress?.Invoke(visited);
             }
-            var type = heap.GetObjectType(address);
-            // No ContainsPointers shortcut: a pointer-free object can still be the primary of a dependent handle.
-            if (type is null)
+            if (!TryMarkChildren(address, table, reader, dependents, marks, pending))
             {
-                continue;
-            }
-            foreach (var child in heap.GetObject(address, type).EnumerateReferenceAddresses(carefully: false, considerDependantHandles: true))
-            {
-                if (child != 0 && marks.TryMark(child))
-                {
-                    pending.Push(child);
-                }
+                MarkChildrenThroughClrMd(heap, address, marks, pending);
             }
         }
         return marks;
+    }
+
+    /// <summary>The raw path. False (before anything was marked) if the object must go through ClrMD.</summary>
+    private static bool TryMarkChildren(ulong address, MethodTableInfoTable table, ObjectReader reader, (ulong Source, ulong Target)[] dependents, ObjectBitmap marks, AddressStack pending)
+    {
+        if (!reader.TryReadHeader(address, out var methodTable, out var length))
+        {
+            return false;
+        }
+        var index = table.Find(methodTable & ~1UL);
+        if (index < 0)
+        {
+            return false;
+        }
+        var entry = table.Entries[index];
+        ulong size = 0;
+        if ((entry.Flags & MethodTableInfoTable.HasReferences) != 0)
+        {
+            size = entry.BaseSize;
+            if (entry.ComponentSize != 0)
+            {
+                ulong count = length;
+                if ((entry.Flags & MethodTableInfoTable.IsString) != 0)
+                {
+                    count++;
+                }
+                size = count * entry.ComponentSize + entry.BaseSize;
+            }
+            if (size < HeapScanner.MinObjectSize)
+            {
+                size = HeapScanner.MinObjectSize;
+            }
+            // ClrMD yields no references for an absurd size; neither do we.
+            if (size > int.MaxValue)
+            {
+                size = 0;
+            }
+            else if (!reader.Load(address, (int)size))
+            {
+                return false;
+            }
+        }
+
+        // ClrMD's order: dependent-handle targets first, then the fields.
+        if (dependents.Length > 0)
+        {
+            var at = FirstSource(dependents, address);
+            for (; at < dependents.Length && dependents[at].Source == address; at++)
+            {
+                var target = dependents[at].Target;
+                if (target != 0 && marks.TryMark(target))
+                {
+                    pending.Push(target);
+                }
+            }
+        }
+        if (size == 0)
+        {
+            return true;
+        }
+        var gc = table.GcDescriptors;
+        var start = entry.GcDescriptorStart;
+        var objectSize = (long)size;
+        if (entry.GcDescriptorSeries > 0)
+        {
+            for (var series = 0; series < entry.GcDescriptorSeries; series++)
+            {
+                var offset = gc[start + 2 * series];
+                var stop = offset + gc[start + 2 * series + 1] + objectSize;
+                for (; offset < stop; offset += 8)
+                {
+                    Visit(reader.PointerAt(offset), marks, pending);
+                }
+            }
+        }
+        else
+        {
+            var offset = gc[start];
+            var items = -entry.GcDescriptorSeries;
+            while (offset < objectSize - 8)
+            {
+                for (var item = 0; item < items; item++)
+                {
+                    var pointers = gc[start + 1 + 2 * item];
+                    var skip = gc[start + 2 + 2 * item];
+                    var stop = offset + pointers * 8;
+                    do
+                    {
+                        Visit(reader.PointerAt(offset), marks, pending);
+                        offset += 8;
+                    }
+                    while (offset < stop);
+                    offset += skip;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void Visit(ulong child, ObjectBitmap marks, AddressStack pending)
+    {
+        if (child != 0 && marks.TryMark(child))
+        {
+            pending.Push(child);
+        }
+    }
+
+    private static void MarkChildrenThroughClrMd(ClrHeap heap, ulong address, ObjectBitmap marks, AddressStack pending)
+    {
+        var type = heap.GetObjectType(address);
+        // No ContainsPointers shortcut: a pointer-free object can still be the primary of a dependent handle.
+        if (type is null)
+        {
+            return;
+        }
+        foreach (var child in heap.GetObject(address, type).EnumerateReferenceAddresses(carefully: false, considerDependantHandles: true))
+        {
+            Visit(child, marks, pending);
+        }
+    }
+
+    private static (ulong Source, ulong Target)[] DependentHandles(ClrHeap heap) =>
+        heap.Runtime.EnumerateHandles()
+            .Where(h => h.HandleKind == ClrHandleKind.Dependent && h.Object.Address != 0)
+            .Select(h => (h.Object.Address, h.Dependent.Address))
+            .OrderBy(p => p.Item1)
+            .ToArray();
+
+    private static int FirstSource((ulong Source, ulong Target)[] sorted, ulong source)
+    {
+        int low = 0, high = sorted.Length;
+        while (low < high)
+        {
+            var middle = (low + high) >>> 1;
+            if (sorted[middle].Source < source)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+        return low;
+    }
+
+    /// <summary>The mark phase's work list: a growable array, no allocation per object.</summary>
+    private sealed class AddressStack
+    {
+        private ulong[] _items = new ulong[4096];
+        private int _count;
+
+        public void Push(ulong address)
+        {
+            if (_count == _items.Length)
+            {
+                Array.Resize(ref _items, _items.Length * 2);
+            }
+            _items[_count++] = address;
+        }
+
+        public bool TryPop(out ulong address)
+        {
+            if (_count == 0)
+            {
+                address = 0;
+                return false;
+            }
+            address = _items[--_count];
+            return true;
+        }
+    }
+
+    /// <summary>
+    /// One object's bytes: the cache block itself when the object fits in one block (no copy), else a window read on
+    /// demand (large arrays are read 1 MiB at a time, not whole).
+    /// </summary>
+    private sealed class ObjectReader(HeapBlockCache cache, HeapScannerMemory memory)
+    {
+        private const int WindowSize = 1 << 20;
+        private readonly byte[] _window = new byte[WindowSize];
+        private readonly byte[] _header = new byte[16];
+        private byte[] _data = [];
+        private int _dataOffset;
+        private ulong _address;
+        private long _size;
+        private long _windowStart;
+        private int _windowLength;
+
+        public bool TryReadHeader(ulong address, out ulong methodTable, out uint length)
+        {
+            byte[] block;
+            int offset;
+            if (!cache.TryGetBlock(address, 16, out block!, out offset))
+            {
+                if (memory.Read(address, _header) != 16)
+                {
+                    methodTable = 0;
+                    length = 0;
+                    return false;
+                }
+                block = _header;
+                offset = 0;
+            }
+            methodTable = BinaryPrimitives.ReadUInt64LittleEndian(block.AsSpan(offset));
+            length = BinaryPrimitives.ReadUInt32LittleEndian(block.AsSpan(offset + 8));
+            return true;
+        }
+
+        /// <summary>Prepares reads of [address, address + size); false if the memory cannot be read.</summary>
+        public bool Load(ulong address, int size)
+        {
+            _address = address;
+            _size = size;
+            _windowStart = 0;
+            if (cache.TryGetBlock(address, size, out var block, out var offset))
+            {
+                // The block stays put until the next cache call, which comes only after this object's references.
+                _data = block;
+                _dataOffset = offset;
+                _windowLength = size;
+                return true;
+            }
+            var first = Math.Min(size, WindowSize);
+            _data = _window;
+            _dataOffset = 0;
+            _windowLength = memory.Read(address, _window.AsSpan(0, first));
+            return _windowLength == first;
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public ulong PointerAt(long offset)
+        {
+            var relative = offset - _windowStart;
+            if ((ulong)relative + 8 > (ulong)_windowLength)
+            {
+                return Refill(offset);
+            }
+            return BinaryPrimitives.ReadUInt64LittleEndian(_data.AsSpan(_dataOffset + (int)relative));
+        }
+
+        private ulong Refill(long offset)
+        {
+            if (offset < 0 || offset + 8 > _size)
+            {
+                return 0;
+            }
+            var length = (int)Math.Min(WindowSize, _size - offset);
+            _data = _window;
+            _dataOffset = 0;
+            _windowLength = memory.Read(_address + (ulong)offset, _window.AsSpan(0, length));
+            _windowStart = offset;
+            return _windowLength < 8 ? 0 : BinaryPrimitives.ReadUInt64LittleEndian(_window);
+        }
     }
 }
