@@ -12,6 +12,7 @@ missing=()
 command -v gdb >/dev/null 2>&1 || missing+=(gdb)
 command -v gcore >/dev/null 2>&1 || missing+=(gdb)
 command -v procdump >/dev/null 2>&1 || missing+=(procdump)
+[ -x /usr/bin/time ] || missing+=(time)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"

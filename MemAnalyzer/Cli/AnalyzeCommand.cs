@@ -69,7 +69,7 @@ public sealed partial class AnalyzeCommand
     private int RunSingle(AnalysisRequest request, CsvOutput? csv, IConsole console)
     {
         var csvContext = csv is null ? null : CsvContextReader.Capture(request.Target, csv.Stamp);
-        var (snapshot, report) = SnapshotReader.Read(request.Target, request.Selection, DacOptions, Cancellation);
+        var (snapshot, report) = SnapshotReader.Read(request.Target, request.Selection, DacOptions, Cancellation, CreateProgress());
         var rows = Ranking.Top(snapshot.Types, request.SortKey, request.TopN, request.MinCount);
         var summaries = HeapStatisticsRenderer.SummaryRows(snapshot).ToList();
         if (csv is null)

@@ -6,7 +6,7 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Heap;
 
 /// <summary>How far a heap walk has come, for a progress display.</summary>
-/// <param name="Phase">"marking" (the -live/-dead reachability walk) or "walking" (the per-type count).</param>
+/// <param name="Phase">"marking" (the -live/-dead reachability walk), "walking" (the per-type count), or "done" (last report).</param>
 /// <param name="BytesDone">Segment bytes walked so far (walking), or 0 (marking).</param>
 /// <param name="BytesTotal">All segment bytes.</param>
 /// <param name="Objects">Objects counted (walking) or marked objects visited (marking) so far.</param>
@@ -71,6 +71,7 @@ public static class HeapStatisticsCollector
             progress?.Report(new HeapWalkProgress("walking", segmentBytes, totalBytes, objects, clock.Elapsed));
         }
 
+        progress?.Report(new HeapWalkProgress("done", segmentBytes, totalBytes, objects, clock.Elapsed));
         if (fallbackSegments > 0 && scanner is not null)
         {
             warnings.Add($"{fallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {firstFallback}");

@@ -10,7 +10,7 @@ public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolutio
 /// <summary>Opens a target, reduces its heap to a snapshot, and closes it again (resuming a live process).</summary>
 public static class SnapshotReader
 {
-    public static (HeapSnapshot Snapshot, ReadReport Report) Read(TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation)
+    public static (HeapSnapshot Snapshot, ReadReport Report) Read(TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
         using var session = target.DumpPath is not null
             ? TargetSession.OpenDump(target.DumpPath, dacOptions)
@@ -18,7 +18,7 @@ public static class SnapshotReader
         HeapSnapshot snapshot;
         try
         {
-            snapshot = HeapStatisticsCollector.Collect(session.Runtime.Heap, selection, cancellation);
+            snapshot = HeapStatisticsCollector.Collect(session.Runtime.Heap, selection, cancellation, progress);
         }
         catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or IOException)
         {
