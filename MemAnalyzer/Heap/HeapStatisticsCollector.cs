@@ -32,6 +32,7 @@ public static class HeapStatisticsCollector
         var clock = Stopwatch.StartNew();
         var segments = heap.Segments;
         var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
+        using var running = HeapWalkThreads.Enter();
         using var memory = HeapScannerMemory.Open(heap);
         var table = new MethodTableInfoTable(heap, memory);
         var live = selection == ObjectSelection.All

@@ -32,25 +32,130 @@ public static class LiveObjectMarker
         }
 
         var dependents = DependentHandles(heap);
-        var reader = new ObjectReader(new HeapBlockCache(memory), memory);
-        long visited = 0;
-        while (pending.TryPop(out var address))
+        var workers = memory.IsThreadSafe ? HeapWalkThreads.Available() : 1;
+        if (workers <= 1)
         {
-            if ((++visited & 0xFFFF) == 0)
+            var reader = new ObjectReader(new HeapBlockCache(memory), memory);
+            long visited = 0;
+            while (pending.TryPop(out var address))
             {
-                cancellation.ThrowIfCancellationRequested();
-                progress?.Invoke(visited);
+                if ((++visited & 0xFFFF) == 0)
+                {
+                    cancellation.ThrowIfCancellationRequested();
+                    progress?.Invoke(visited);
+                }
+                if (!TryMarkChildren(address, table, reader, dependents, marks, pending, atomic: false))
+                {
+                    MarkChildrenThroughClrMd(heap, address, marks, pending, atomic: false);
+                }
             }
-            if (!TryMarkChildren(address, table, reader, dependents, marks, pending))
-            {
-                MarkChildrenThroughClrMd(heap, address, marks, pending);
-            }
+            return marks;
         }
+        new ParallelMark(heap, table, memory, dependents, marks, workers, cancellation, progress).Run(pending);
         return marks;
     }
 
+    /// <summary>
+    /// Several threads mark at once (atomic bitmap), each from its own work list with its own block cache. A thread
+    /// that runs dry takes work another thread gave away: a busy thread hands half of its list over whenever someone waits.
+    /// </summary>
+    private sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, (ulong Source, ulong Target)[] dependents,
+        ObjectBitmap marks, int workers, CancellationToken cancellation, Action<long>? progress)
+    {
+        private readonly System.Collections.Concurrent.ConcurrentStack<ulong[]> _shared = new();
+        private int _waiting;
+        private long _visited;
+        private volatile bool _failed;
+
+        public void Run(AddressStack roots)
+        {
+            var initial = roots.TakeAll();
+            var threads = new Task[workers];
+            for (var i = 0; i < workers; i++)
+            {
+                var start = initial.Where((_, index) => index % workers == i).ToArray();
+                threads[i] = Task.Factory.StartNew(() => Work(start), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            }
+            try
+            {
+                Task.WaitAll(threads);
+            }
+            catch (AggregateException e)
+            {
+                throw e.InnerExceptions.FirstOrDefault(x => x is OperationCanceledException) ?? e.InnerExceptions[0];
+            }
+        }
+
+        private void Work(ulong[] start)
+        {
+            try
+            {
+                var local = new AddressStack();
+                local.PushAll(start);
+                var reader = new ObjectReader(new HeapBlockCache(memory, blockCount: 512), memory);
+                long visited = 0;
+                while (true)
+                {
+                    while (local.TryPop(out var address))
+                    {
+                        if (!TryMarkChildren(address, table, reader, dependents, marks, local, atomic: true))
+                        {
+                            lock (table.ClrMdLock)
+                            {
+                                MarkChildrenThroughClrMd(heap, address, marks, local, atomic: true);
+                            }
+                        }
+                        if ((++visited & 0xFF) == 0)
+                        {
+                            if (_failed)
+                            {
+                                return;
+                            }
+                            if (Volatile.Read(ref _waiting) > 0 && local.Count > 64 && _shared.IsEmpty)
+                            {
+                                _shared.Push(local.TakeHalf());
+                            }
+                            if ((visited & 0xFFFF) == 0)
+                            {
+                                cancellation.ThrowIfCancellationRequested();
+                                progress?.Invoke(Interlocked.Add(ref _visited, 0x10000));
+                            }
+                        }
+                    }
+                    if (_shared.TryPop(out var given))
+                    {
+                        local.PushAll(given);
+                        continue;
+                    }
+                    // Dry: wait for work, or stop when every thread is dry and nothing is left to take.
+                    Interlocked.Increment(ref _waiting);
+                    var spin = new SpinWait();
+                    while (true)
+                    {
+                        if (_shared.TryPop(out given))
+                        {
+                            Interlocked.Decrement(ref _waiting);
+                            local.PushAll(given);
+                            break;
+                        }
+                        if (_failed || (Volatile.Read(ref _waiting) == workers && _shared.IsEmpty))
+                        {
+                            return;
+                        }
+                        spin.SpinOnce();
+                    }
+                }
+            }
+            catch
+            {
+                _failed = true;
+                throw;
+            }
+        }
+    }
+
     /// <summary>The raw path. False (before anything was marked) if the object must go through ClrMD.</summary>
-    private static bool TryMarkChildren(ulong address, MethodTableInfoTable table, ObjectReader reader, (ulong Source, ulong Target)[] dependents, ObjectBitmap marks, AddressStack pending)
+    private static bool TryMarkChildren(ulong address, MethodTableInfoTable table, ObjectReader reader, (ulong Source, ulong Target)[] dependents, ObjectBitmap marks, AddressStack pending, bool atomic)
     {
         if (!reader.TryReadHeader(address, out var methodTable, out var length))
         {
@@ -96,11 +201,7 @@ public static class LiveObjectMarker
             var at = FirstSource(dependents, address);
             for (; at < dependents.Length && dependents[at].Source == address; at++)
             {
-                var target = dependents[at].Target;
-                if (target != 0 && marks.TryMark(target))
-                {
-                    pending.Push(target);
-                }
+                Visit(dependents[at].Target, marks, pending, atomic);
             }
         }
         if (size == 0)
@@ -118,7 +219,7 @@ public static class LiveObjectMarker
                 var stop = offset + gc[start + 2 * series + 1] + objectSize;
                 for (; offset < stop; offset += 8)
                 {
-                    Visit(reader.PointerAt(offset), marks, pending);
+                    Visit(reader.PointerAt(offset), marks, pending, atomic);
                 }
             }
         }
@@ -135,7 +236,7 @@ public static class LiveObjectMarker
                     var stop = offset + pointers * 8;
                     do
                     {
-                        Visit(reader.PointerAt(offset), marks, pending);
+                        Visit(reader.PointerAt(offset), marks, pending, atomic);
                         offset += 8;
                     }
                     while (offset < stop);
@@ -146,15 +247,15 @@ public static class LiveObjectMarker
         return true;
     }
 
-    private static void Visit(ulong child, ObjectBitmap marks, AddressStack pending)
+    private static void Visit(ulong child, ObjectBitmap marks, AddressStack pending, bool atomic)
     {
-        if (child != 0 && marks.TryMark(child))
+        if (child != 0 && (atomic ? marks.TryMarkAtomic(child) : marks.TryMark(child)))
         {
             pending.Push(child);
         }
     }
 
-    private static void MarkChildrenThroughClrMd(ClrHeap heap, ulong address, ObjectBitmap marks, AddressStack pending)
+    private static void MarkChildrenThroughClrMd(ClrHeap heap, ulong address, ObjectBitmap marks, AddressStack pending, bool atomic)
     {
         var type = heap.GetObjectType(address);
         // No ContainsPointers shortcut: a pointer-free object can still be the primary of a dependent handle.
@@ -164,7 +265,7 @@ public static class LiveObjectMarker
         }
         foreach (var child in heap.GetObject(address, type).EnumerateReferenceAddresses(carefully: false, considerDependantHandles: true))
         {
-            Visit(child, marks, pending);
+            Visit(child, marks, pending, atomic);
         }
     }
 
@@ -206,6 +307,33 @@ public static class LiveObjectMarker
                 Array.Resize(ref _items, _items.Length * 2);
             }
             _items[_count++] = address;
+        }
+
+        public int Count => _count;
+
+        public void PushAll(ulong[] addresses)
+        {
+            foreach (var address in addresses)
+            {
+                Push(address);
+            }
+        }
+
+        /// <summary>Removes and returns the older half (the bottom of the stack).</summary>
+        public ulong[] TakeHalf()
+        {
+            var half = _count / 2;
+            var taken = _items.AsSpan(0, half).ToArray();
+            _items.AsSpan(half, _count - half).CopyTo(_items);
+            _count -= half;
+            return taken;
+        }
+
+        public ulong[] TakeAll()
+        {
+            var all = _items.AsSpan(0, _count).ToArray();
+            _count = 0;
+            return all;
         }
 
         public bool TryPop(out ulong address)

@@ -40,6 +40,9 @@ internal sealed class MethodTableInfoTable
 
     public int Count => _snapshot.Count;
 
+    /// <summary>Held while ClrMD is asked anything during a parallel walk: the DAC is not thread-safe.</summary>
+    public object ClrMdLock => _resolveLock;
+
     public ClrType TypeAt(int index) => Entries[index].Type!;
 
     /// <summary>The index of a MethodTable (mark bit already removed), or -1 if ClrMD knows no type for it.</summary>

@@ -81,6 +81,20 @@ public sealed class ObjectBitmap
     /// <summary>One segment's bits: bit (address - Start) / 8.</summary>
     internal sealed record SegmentBits(ulong Start, ulong[] Bits);
 
+    /// <summary>As <see cref="TryMark"/>, safe when several threads mark at once.</summary>
+    public bool TryMarkAtomic(ulong address)
+    {
+        var segment = FindSegment(address);
+        if (segment < 0)
+        {
+            return false;
+        }
+        var slot = (address - _starts[segment]) >> 3;
+        ref var word = ref _bits[segment][slot >> 6];
+        var mask = 1UL << (int)(slot & 63);
+        return (Volatile.Read(ref word) & mask) == 0 && (Interlocked.Or(ref word, mask) & mask) == 0;
+    }
+
     public bool IsMarked(ulong address)
     {
         var segment = FindSegment(address);

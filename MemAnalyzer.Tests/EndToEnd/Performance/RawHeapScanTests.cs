@@ -45,6 +45,22 @@ public sealed class RawHeapScanTests(ManyTypesDump dump) : IClassFixture<ManyTyp
         Assert.Equal(expected.OrderBy(p => p.Key, StringComparer.Ordinal), actual.OrderBy(p => p.Key, StringComparer.Ordinal));
     }
 
+    [Theory]
+    [InlineData("1")]
+    [InlineData("2")]
+    [InlineData("3")]
+    public void LiveObjectsAreTheSameWhateverTheNumberOfMarkingThreads(string threads)
+    {
+        var expected = ClrMdOracle.Compute(dump.DumpPath, ObjectSelection.Live);
+
+        var result = MemAnalyzerCli.Run(["-f", dump.DumpPath, "-dts", "1000000", "-live"], new Dictionary<string, string?> { ["MEMANALYZER_WALK_THREADS"] = threads });
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var actual = TableOutput.Parse(result.StandardOutput).Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal))
+            .ToDictionary(r => r.Label, r => (r.Count!.Value, r.Bytes), StringComparer.Ordinal);
+        Assert.Equal(expected.OrderBy(p => p.Key, StringComparer.Ordinal), actual.OrderBy(p => p.Key, StringComparer.Ordinal));
+    }
+
     [Fact]
     public void RawScanCountsTheSameFreeBlocksAsClrMd()
     {
