@@ -34,7 +34,7 @@ public static class HeapStatisticsCollector
         var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
         using var running = HeapWalkThreads.Enter();
         using var memory = HeapScannerMemory.Open(heap);
-        var table = new MethodTableInfoTable(heap, memory);
+        var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
         var live = selection == ObjectSelection.All
             ? null
             : LiveObjectMarker.Mark(heap, table, memory, cancellation,

@@ -15,7 +15,7 @@ public static class LiveObjectMarker
     public static ObjectBitmap Mark(ClrHeap heap, CancellationToken cancellation)
     {
         using var memory = HeapScannerMemory.Open(heap);
-        return Mark(heap, new MethodTableInfoTable(heap, memory), memory, cancellation, progress: null);
+        return Mark(heap, new MethodTableInfoTable(heap, memory, withReferences: true), memory, cancellation, progress: null);
     }
 
     internal static ObjectBitmap Mark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, CancellationToken cancellation, Action<long>? progress)

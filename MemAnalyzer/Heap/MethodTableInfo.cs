@@ -24,10 +24,14 @@ internal sealed class MethodTableInfoTable
     private int _gcDescriptorsUsed;
     private int _keysUsed;
 
-    public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory)
+    private readonly bool _withReferences;
+
+    /// <param name="withReferences">Read GC descriptors (needed by the mark phase only; the count needs sizes alone).</param>
+    public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory, bool withReferences)
     {
         _heap = heap;
         _memory = memory;
+        _withReferences = withReferences;
         _snapshot = new Snapshot(new ulong[4096], new int[4096], 0);
         Entries = new Entry[256];
     }
@@ -168,7 +172,7 @@ internal sealed class MethodTableInfoTable
         }
         var gcStart = -1;
         var gcSeries = 0;
-        if (type.ContainsPointers && ReadGcDescriptor(type.MethodTable, out gcStart, out gcSeries))
+        if (_withReferences && type.ContainsPointers && ReadGcDescriptor(type.MethodTable, out gcStart, out gcSeries))
         {
             flags |= HasReferences;
         }

@@ -8,10 +8,38 @@ using Microsoft.Diagnostics.Runtime;
 // Usage:
 //   ClrMdBaseline stat <dump> [-live]          per-type "count<TAB>bytes<TAB>name" on stdout, walk seconds on stderr
 //   ClrMdBaseline compare <baseline.tsv> <memanalyzer-output.txt>   exit 0 if every type's count and bytes are equal
+//   ClrMdBaseline types <dump>                  seconds ClrMD needs to resolve every MethodTable on the heap to a named
+//                                               ClrType (the per-type cost every ClrMD-based tool pays, MemAnalyzer too)
 // The walk is what dotnet-dump's "dumpheap -stat" and "-stat -live" do (DumpHeapService, LiveObjectService):
 // every object through ClrHeap.EnumerateObjects, aggregated per MethodTable, names merged; -live is a breadth-first
 // search from ClrHeap.EnumerateRoots over EnumerateReferenceAddresses (dependent handles as edges) into a HashSet.
-return args.Length > 0 && args[0] == "compare" ? Compare(args[1], args[2]) : Stat(args[1], args.Contains("-live"));
+return args[0] switch
+{
+    "compare" => Compare(args[1], args[2]),
+    "types" => Types(args[1]),
+    _ => Stat(args[1], args.Contains("-live")),
+};
+
+static int Types(string dump)
+{
+    var methodTables = new HashSet<ulong>();
+    using (var first = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false)))
+    {
+        foreach (var obj in first.Runtime.Heap.EnumerateObjects())
+        {
+            if (obj.Type is not null)
+            {
+                methodTables.Add(obj.Type.MethodTable);
+            }
+        }
+    }
+    // A fresh runtime, so nothing is cached yet.
+    using var session = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false));
+    var clock = Stopwatch.StartNew();
+    var named = methodTables.Count(mt => session.Runtime.Heap.GetTypeByMethodTable(mt)?.Name is not null);
+    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{methodTables.Count} {clock.Elapsed.TotalSeconds:F3} {named}"));
+    return 0;
+}
 
 static int Stat(string dump, bool liveOnly)
 {
