@@ -35,6 +35,8 @@ internal sealed class HeapScanner
     /// mark bit equals <paramref name="wantMarked"/>. Returns null when done, or why the segment could not be walked
     /// raw (the tally then holds nothing of it).
     /// </summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public string? TryWalk(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentTally tally, CancellationToken cancellation)
     {
         var start = segment.ObjectRange.Start;
@@ -131,6 +133,7 @@ internal sealed class HeapScanner
         return null;
     }
 
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private static bool IsMarked(ulong[] bits, ulong slot) => (bits[slot >> 6] & (1UL << (int)(slot & 63))) != 0;
 
     private static int LowerBound(ulong[] sorted, ulong value)
@@ -167,6 +170,8 @@ internal sealed class SegmentTally
     public long FreeBytes;
     public long Objects;
 
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public void Add(int index, long bytes)
     {
         if (index >= _counts.Length)

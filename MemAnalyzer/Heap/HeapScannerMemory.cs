@@ -180,6 +180,8 @@ internal sealed class HeapBlockCache
     }
 
     /// <summary>Copies [address, address + destination.Length) from the cache, or straight from memory across a block edge.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public bool TryRead(ulong address, Span<byte> destination)
     {
         if (TryGetSpan(address, destination.Length, out var span))
@@ -203,6 +205,8 @@ internal sealed class HeapBlockCache
     }
 
     /// <summary>The cached block holding [address, address+length) and the offset of address in it; valid until the next call.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public bool TryGetBlock(ulong address, int length, out byte[] block, out int offset)
     {
         var tag = address >> BlockShift;

@@ -18,6 +18,8 @@ public static class LiveObjectMarker
         return Mark(heap, new MethodTableInfoTable(heap, memory, withReferences: true), memory, cancellation, progress: null);
     }
 
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     internal static ObjectBitmap Mark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, CancellationToken cancellation, Action<long>? progress)
     {
         var marks = new ObjectBitmap(heap.Segments);
@@ -86,6 +88,8 @@ public static class LiveObjectMarker
             }
         }
 
+        // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
         private void Work(ulong[] start)
         {
             try
@@ -155,6 +159,8 @@ public static class LiveObjectMarker
     }
 
     /// <summary>The raw path. False (before anything was marked) if the object must go through ClrMD.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     private static bool TryMarkChildren(ulong address, MethodTableInfoTable table, ObjectReader reader, (ulong Source, ulong Target)[] dependents, ObjectBitmap marks, AddressStack pending, bool atomic)
     {
         if (!reader.TryReadHeader(address, out var methodTable, out var length))
@@ -247,6 +253,8 @@ public static class LiveObjectMarker
         return true;
     }
 
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     private static void Visit(ulong child, ObjectBitmap marks, AddressStack pending, bool atomic)
     {
         if (child != 0 && (atomic ? marks.TryMarkAtomic(child) : marks.TryMark(child)))
@@ -276,6 +284,8 @@ public static class LiveObjectMarker
             .OrderBy(p => p.Item1)
             .ToArray();
 
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     private static int FirstSource((ulong Source, ulong Target)[] sorted, ulong source)
     {
         int low = 0, high = sorted.Length;
@@ -300,6 +310,8 @@ public static class LiveObjectMarker
         private ulong[] _items = new ulong[4096];
         private int _count;
 
+        // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
         public void Push(ulong address)
         {
             if (_count == _items.Length)
@@ -336,6 +348,8 @@ public static class LiveObjectMarker
             return all;
         }
 
+        // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
         public bool TryPop(out ulong address)
         {
             if (_count == 0)
@@ -364,6 +378,8 @@ public static class LiveObjectMarker
         private long _windowStart;
         private int _windowLength;
 
+        // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
         public bool TryReadHeader(ulong address, out ulong methodTable, out uint length)
         {
             byte[] block;
@@ -385,6 +401,8 @@ public static class LiveObjectMarker
         }
 
         /// <summary>Prepares reads of [address, address + size); false if the memory cannot be read.</summary>
+        // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
         public bool Load(ulong address, int size)
         {
             _address = address;
@@ -416,6 +434,8 @@ public static class LiveObjectMarker
             return BinaryPrimitives.ReadUInt64LittleEndian(_data.AsSpan(_dataOffset + (int)relative));
         }
 
+        // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
         private ulong Refill(long offset)
         {
             if (offset < 0 || offset + 8 > _size)

@@ -50,6 +50,8 @@ internal sealed class MethodTableInfoTable
     public ClrType TypeAt(int index) => Entries[index].Type!;
 
     /// <summary>The index of a MethodTable (mark bit already removed), or -1 if ClrMD knows no type for it.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public int Find(ulong methodTable)
     {
         if (methodTable == 0)

@@ -53,6 +53,8 @@ public sealed class ObjectBitmap
     }
 
     /// <summary>Marks the object; true if it lies on the heap and was not marked before.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public bool TryMark(ulong address)
     {
         var segment = FindSegment(address);
@@ -82,6 +84,8 @@ public sealed class ObjectBitmap
     internal sealed record SegmentBits(ulong Start, ulong[] Bits);
 
     /// <summary>As <see cref="TryMark"/>, safe when several threads mark at once.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public bool TryMarkAtomic(ulong address)
     {
         var segment = FindSegment(address);
@@ -106,6 +110,8 @@ public sealed class ObjectBitmap
         return (_bits[segment][slot >> 6] & (1UL << (int)(slot & 63))) != 0;
     }
 
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     private int FindSegment(ulong address)
     {
         if (address < _low || address >= _high)
