@@ -29,6 +29,9 @@ dotnet build MemAnalyzer -c Release --nologo -v q -o "$WORK/bin/memanalyzer" >/d
 dotnet build MemAnalyzer.Tests/TestTargets/LeakyApp -c Release --nologo -v q -o "$WORK/bin/leakyapp" >/dev/null
 dotnet build MemAnalyzer.Tests/TestTargets/LeakyAppAfter -c Release --nologo -v q -o "$WORK/bin/leakyappafter" >/dev/null
 dotnet build scripts/bench/ClrMdBaseline -c Release --nologo -v q -o "$WORK/bin/baseline" >/dev/null
+# Also a ReadyToRun publish (precompiled, less start-up JIT), measured on its own rows if the registry serves crossgen.
+r2r=0
+dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false -p:PublishReadyToRun=true --nologo -v q -o "$WORK/bin/memanalyzer-r2r" >/dev/null 2>&1 && r2r=1
 MA=("dotnet" "$WORK/bin/memanalyzer/MemAnalyzer.dll")
 createdump=$(ls -d /usr/share/dotnet/shared/Microsoft.NETCore.App/*/createdump 2>/dev/null | sort -V | tail -1)
 [ -z "$createdump" ] && createdump=$(dirname "$(dirname "$(readlink -f "$(command -v dotnet)")")")/shared/Microsoft.NETCore.App/*/createdump
@@ -128,6 +131,11 @@ else
   echo "   -dstrings              not in this build (issue 8): not measured"
 fi
 measure ma.diff "${MA[@]}" -f "$WORK/walk.dmp" -f2 "$WORK/after.dmp" -dts -silent
+if [ "$r2r" = 1 ]; then
+  measure r2r.tiny dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/tiny.dmp" -dts -silent
+  measure r2r.walk.dts dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/walk.dmp" -dts -silent
+  measure r2r.walk.live dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/walk.dmp" -dts -live -silent
+fi
 
 # A live target: the same walkthrough heap, analyzed with -pid; the pause comes from MemAnalyzer's own note.
 start_target "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count "$COUNT"
@@ -183,6 +191,10 @@ printf '   %-58s %8s  %-8s\n' "dump-vs-dump diff <= 1.3x one analysis" "$diff_ra
 printf '   %-58s %8s  %-8s\n' "peak RSS (MB), walkthrough <= 300 MB + heap/16 = $rss_limit MB" "$rss_worst" "$(verdict "$rss_worst" "$rss_limit" le)"
 printf '   %-58s %8s  %-8s\n' "peak RSS (MB), many types <= 300 MB + heap/16 = $many_rss_limit MB" "$many_rss_worst" "$(verdict "$many_rss_worst" "$many_rss_limit" le)"
 printf '   %-58s %8s  %-8s\n' "10x objects ($walk10_objects -> $walk_objects) <= 11x time (total)" "$linear" "$(verdict "$linear" 11 le)"
+if [ "$r2r" = 1 ]; then
+  printf '   %-58s %8s  %-8s\n' "  ReadyToRun publish: histogram vs baseline (total)" "$(r "${MEDIAN[base.walk]}" "${MEDIAN[r2r.walk.dts]}")" "$(verdict "$(r "${MEDIAN[base.walk]}" "${MEDIAN[r2r.walk.dts]}")" 5 ge)"
+  printf '   %-58s %8s  %-8s\n' "  ReadyToRun publish: -live vs its histogram (total)" "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" "$(verdict "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" 2 le)"
+fi
 printf '   %-58s %8s  %-8s\n' "live pause <= the same walk from a dump (pause / -dts total)" "$pause_ratio" "$(verdict "$pause_ratio" 1 le)"
 
 echo
