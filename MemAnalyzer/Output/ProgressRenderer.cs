@@ -12,7 +12,9 @@ public sealed class ProgressRenderer(TextWriter terminal) : IProgress<HeapWalkPr
     private static readonly TimeSpan QuietFor = TimeSpan.FromSeconds(1);
     private static readonly TimeSpan RedrawEvery = TimeSpan.FromMilliseconds(200);
     private readonly object _lock = new();
-    private TimeSpan _lastDrawn = TimeSpan.MinValue;
+    private TimeSpan? _lastDrawn;
+    private string? _phase;
+    private TimeSpan _phaseStarted;
     private int _width;
 
     public void Report(HeapWalkProgress value)
@@ -28,12 +30,18 @@ public sealed class ProgressRenderer(TextWriter terminal) : IProgress<HeapWalkPr
         }
         lock (_lock)
         {
-            if (value.Elapsed - _lastDrawn < RedrawEvery)
+            if (_phase != value.Phase)
+            {
+                // Rates are per phase: the count walk restarts from zero objects after the mark.
+                _phase = value.Phase;
+                _phaseStarted = value.Elapsed;
+            }
+            if (_lastDrawn is TimeSpan last && value.Elapsed - last < RedrawEvery)
             {
                 return;
             }
             _lastDrawn = value.Elapsed;
-            var rate = value.Objects / Math.Max(value.Elapsed.TotalSeconds, 0.001) / 1e6;
+            var rate = value.Objects / Math.Max((value.Elapsed - _phaseStarted).TotalSeconds, 0.001) / 1e6;
             var text = value.Phase == "marking"
                 ? string.Create(CultureInfo.InvariantCulture, $"marking live objects: {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s")
                 : string.Create(CultureInfo.InvariantCulture,
