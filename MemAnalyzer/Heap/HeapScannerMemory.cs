@@ -179,31 +179,6 @@ internal sealed class HeapBlockCache
         _mask = blockCount - 1;
     }
 
-    /// <summary>Copies [address, address + destination.Length) from the cache, or straight from memory across a block edge.</summary>
-    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    public bool TryRead(ulong address, Span<byte> destination)
-    {
-        if (TryGetSpan(address, destination.Length, out var span))
-        {
-            span.CopyTo(destination);
-            return true;
-        }
-        return _memory.Read(address, destination) == destination.Length;
-    }
-
-    /// <summary>A view of [address, address+length) if it lies inside one block and is readable; valid until the next call.</summary>
-    public bool TryGetSpan(ulong address, int length, out ReadOnlySpan<byte> span)
-    {
-        if (TryGetBlock(address, length, out var block, out var offset))
-        {
-            span = block.AsSpan(offset, length);
-            return true;
-        }
-        span = default;
-        return false;
-    }
-
     /// <summary>The cached block holding [address, address+length) and the offset of address in it; valid until the next call.</summary>
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
@@ -212,14 +187,14 @@ internal sealed class HeapBlockCache
         var tag = address >> BlockShift;
         offset = (int)(address & (BlockSize - 1));
         var slot = (int)(tag & (ulong)_mask);
-        block = _blocks[slot];
         if (offset + length > BlockSize)
         {
+            block = [];
             return false;
         }
+        block = _blocks[slot] ??= new byte[BlockSize];
         if (_tags[slot] != tag)
         {
-            block = _blocks[slot] ??= new byte[BlockSize];
             _tags[slot] = tag;
             _lengths[slot] = _memory.Read(tag << BlockShift, block);
         }
