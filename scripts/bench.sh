@@ -33,8 +33,10 @@ dotnet build scripts/bench/ClrMdBaseline -c Release --nologo -v q -o "$WORK/bin/
 r2r=0
 dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false -p:PublishReadyToRun=true --nologo -v q -o "$WORK/bin/memanalyzer-r2r" >/dev/null 2>&1 && r2r=1
 MA=("dotnet" "$WORK/bin/memanalyzer/MemAnalyzer.dll")
-createdump=$(ls -d /usr/share/dotnet/shared/Microsoft.NETCore.App/*/createdump 2>/dev/null | sort -V | tail -1)
-[ -z "$createdump" ] && createdump=$(dirname "$(dirname "$(readlink -f "$(command -v dotnet)")")")/shared/Microsoft.NETCore.App/*/createdump
+# createdump of the newest installed runtime (the one the test target rolls forward to), next to the dotnet host.
+dotnet_root=$(dirname "$(readlink -f "$(command -v dotnet)")")
+createdump=$(ls -d "$dotnet_root"/shared/Microsoft.NETCore.App/*/createdump 2>/dev/null | sort -V | tail -1)
+[ -x "$createdump" ] || { echo "error: createdump not found under $dotnet_root/shared/Microsoft.NETCore.App" >&2; exit 1; }
 
 targets=()
 cleanup() {
