@@ -23,6 +23,13 @@ public static class HeapStatisticsCollector
 {
     public static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
+        using var memory = HeapScannerMemory.Open(heap);
+        return Collect(heap, selection, cancellation, progress, memory);
+    }
+
+    /// <summary>The walk over a given view of the target's memory (tests give it one with holes, to exercise the fallback).</summary>
+    internal static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress, HeapScannerMemory memory)
+    {
         var warnings = new List<string>();
         if (!heap.CanWalkHeap)
         {
@@ -33,7 +40,6 @@ public static class HeapStatisticsCollector
         var segments = heap.Segments;
         var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
         using var running = HeapWalkThreads.Enter();
-        using var memory = HeapScannerMemory.Open(heap);
         var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
         var live = selection == ObjectSelection.All
             ? null
