@@ -48,6 +48,9 @@ public static class HeapStatisticsCollector
 
         // The raw scan is for 64-bit targets, whose rules it mirrors.
         var scanner = heap.Runtime.DataTarget.DataReader.PointerSize == 8 ? new HeapScanner(heap, table, memory) : null;
+        // Type names cost a DAC call each (thousands of types: a noticeable share of the run); with a core to spare,
+        // they are fetched while the walk goes on. Every DAC call from here on is made under the table's lock.
+        using var namer = HeapWalkThreads.Available() > 1 ? TypeNamer.Start(table) : null;
         var tally = new HeapTally();
         var segmentTally = new SegmentTally();
         var fallback = new ClrMdTally();
@@ -73,7 +76,10 @@ public static class HeapStatisticsCollector
             {
                 fallbackSegments++;
                 firstFallback ??= $"segment 0x{segment.ObjectRange.Start:x}: {reason}";
-                objects += fallback.Walk(segment, live, selection, cancellation);
+                lock (table.ClrMdLock)
+                {
+                    objects += fallback.Walk(segment, live, selection, cancellation);
+                }
             }
             progress?.Report(new HeapWalkProgress("walking", segmentBytes, totalBytes, objects, clock.Elapsed));
         }
@@ -88,6 +94,7 @@ public static class HeapStatisticsCollector
             warnings.Add($"{fallback.Unreadable:N0} objects had an unreadable type and were skipped: the dump may be damaged");
         }
 
+        namer?.Finish();
         var named = new List<(string Name, long Count, long Bytes)>();
         for (var index = 0; index < table.Count && index < tally.Counts.Length; index++)
         {
@@ -109,6 +116,74 @@ public static class HeapStatisticsCollector
     }
 
     private static string NameOf(ClrType type) => type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>";
+
+    /// <summary>Asks ClrMD for each new type's name on a second thread, one type at a time under the table's lock.</summary>
+    private sealed class TypeNamer : IDisposable
+    {
+        private readonly MethodTableInfoTable _table;
+        private readonly Task _task;
+        private volatile bool _walkDone;
+        private volatile bool _stop;
+
+        private TypeNamer(MethodTableInfoTable table)
+        {
+            _table = table;
+            _task = Task.Factory.StartNew(Run, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        }
+
+        public static TypeNamer Start(MethodTableInfoTable table) => new(table);
+
+        /// <summary>Names whatever is left and waits; names are then cached in their ClrType.</summary>
+        public void Finish()
+        {
+            _walkDone = true;
+            Wait();
+        }
+
+        /// <summary>Stops at once (the walk failed or was cancelled) and waits, so the DAC is idle before the target closes.</summary>
+        public void Dispose()
+        {
+            _stop = true;
+            Wait();
+        }
+
+        private void Wait()
+        {
+            try
+            {
+                _task.Wait();
+            }
+            catch (AggregateException)
+            {
+                // A type whose name could not be read here is named again (or its error reported) on the walking thread.
+            }
+        }
+
+        private void Run()
+        {
+            var named = 0;
+            while (!_stop)
+            {
+                var done = _walkDone;
+                if (named < _table.Count)
+                {
+                    lock (_table.ClrMdLock)
+                    {
+                        _ = _table.TypeAt(named).Name;
+                    }
+                    named++;
+                }
+                else if (done)
+                {
+                    return;
+                }
+                else
+                {
+                    Thread.Sleep(1);
+                }
+            }
+        }
+    }
 
     /// <summary>ClrMD's per-object walk of one segment: the reference path, used where the raw scan gives up.</summary>
     private sealed class ClrMdTally
