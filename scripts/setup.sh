@@ -14,6 +14,7 @@ command -v gdb >/dev/null 2>&1 || missing+=(gdb)
 command -v gcore >/dev/null 2>&1 || missing+=(gdb)
 command -v procdump >/dev/null 2>&1 || missing+=(procdump)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/bin/time ] || missing+=(time)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"

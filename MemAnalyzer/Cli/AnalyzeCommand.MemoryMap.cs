@@ -24,9 +24,9 @@ public sealed partial class AnalyzeCommand
     [Option("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).", CommandOptionType.NoValue)]
     public bool MemoryMap { get; set; }
 
-    private TargetSnapshot ReadTarget(TargetSpec target, ClrHeap heap, ObjectSelection selection, CancellationToken cancellation)
+    private TargetSnapshot ReadTarget(TargetSpec target, ClrHeap heap, ObjectSelection selection, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
-        var snapshot = HeapStatisticsCollector.Collect(heap, selection, cancellation);
+        var snapshot = HeapStatisticsCollector.Collect(heap, selection, cancellation, progress);
         return new TargetSnapshot(snapshot, MemoryMap ? MemoryMapSource.Capture(target, heap.Runtime) : null);
     }
 }

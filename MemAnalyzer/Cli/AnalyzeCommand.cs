@@ -89,7 +89,7 @@ public sealed partial class AnalyzeCommand
     private int RunSingle(AnalysisRequest request, CsvOutput? csv, IConsole console)
     {
         var csvContext = csv is null ? null : CsvContextReader.Capture(request.Target, csv.Stamp);
-        var (target, report) = SnapshotReader.Read(request.Target, DacOptions, (heap, token) => ReadTarget(request.Target, heap, request.Selection, token), Cancellation);
+        var (target, report) = SnapshotReader.Read(request.Target, DacOptions, (heap, token) => ReadTarget(request.Target, heap, request.Selection, token, CreateProgress()), Cancellation);
         var snapshot = target.Heap;
         var rows = Ranking.Top(snapshot.Types, request.SortKey, request.TopN, request.MinCount);
         if (csv is null)

@@ -11,6 +11,12 @@ public sealed class ObjectBitmap
     private readonly ulong[] _starts;
     private readonly ulong[] _ends;
     private readonly ulong[][] _bits;
+    // A directory over [first start, last end) in chunks of 2^_chunkShift bytes: the first segment that ends after the
+    // chunk's start. A lookup is one index and usually no loop, instead of a binary search per reference.
+    private readonly int[] _chunkFirst;
+    private readonly int _chunkShift;
+    private readonly ulong _low;
+    private readonly ulong _high;
 
     public ObjectBitmap(IReadOnlyList<ClrSegment> segments)
     {
@@ -25,9 +31,30 @@ public sealed class ObjectBitmap
             var slots = (ordered[i].ObjectRange.Length + 7) / 8;
             _bits[i] = new ulong[(slots + 63) / 64];
         }
+        _low = ordered.Length == 0 ? 0 : _starts[0];
+        _high = ordered.Length == 0 ? 0 : _ends.Max();
+        var span = _high - _low;
+        _chunkShift = 20;
+        while ((span >> _chunkShift) >= 1 << 22)
+        {
+            _chunkShift++;
+        }
+        _chunkFirst = new int[(int)(span >> _chunkShift) + 1];
+        var segment = 0;
+        for (var chunk = 0; chunk < _chunkFirst.Length; chunk++)
+        {
+            var chunkStart = _low + ((ulong)chunk << _chunkShift);
+            while (segment < _ends.Length && _ends[segment] <= chunkStart)
+            {
+                segment++;
+            }
+            _chunkFirst[chunk] = segment;
+        }
     }
 
     /// <summary>Marks the object; true if it lies on the heap and was not marked before.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public bool TryMark(ulong address)
     {
         var segment = FindSegment(address);
@@ -46,6 +73,32 @@ public sealed class ObjectBitmap
         return true;
     }
 
+    /// <summary>The bits of the segment whose object range starts at <paramref name="segmentStart"/>, or null if none.</summary>
+    internal SegmentBits? BitsOf(ulong segmentStart)
+    {
+        var segment = FindSegment(segmentStart);
+        return segment < 0 || _starts[segment] != segmentStart ? null : new SegmentBits(_starts[segment], _bits[segment]);
+    }
+
+    /// <summary>One segment's bits: bit (address - Start) / 8.</summary>
+    internal sealed record SegmentBits(ulong Start, ulong[] Bits);
+
+    /// <summary>As <see cref="TryMark"/>, safe when several threads mark at once.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public bool TryMarkAtomic(ulong address)
+    {
+        var segment = FindSegment(address);
+        if (segment < 0)
+        {
+            return false;
+        }
+        var slot = (address - _starts[segment]) >> 3;
+        ref var word = ref _bits[segment][slot >> 6];
+        var mask = 1UL << (int)(slot & 63);
+        return (Volatile.Read(ref word) & mask) == 0 && (Interlocked.Or(ref word, mask) & mask) == 0;
+    }
+
     public bool IsMarked(ulong address)
     {
         var segment = FindSegment(address);
@@ -57,25 +110,19 @@ public sealed class ObjectBitmap
         return (_bits[segment][slot >> 6] & (1UL << (int)(slot & 63))) != 0;
     }
 
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     private int FindSegment(ulong address)
     {
-        int low = 0, high = _starts.Length - 1;
-        while (low <= high)
+        if (address < _low || address >= _high)
         {
-            var middle = (low + high) >>> 1;
-            if (address < _starts[middle])
-            {
-                high = middle - 1;
-            }
-            else if (address >= _ends[middle])
-            {
-                low = middle + 1;
-            }
-            else
-            {
-                return middle;
-            }
+            return -1;
         }
-        return -1;
+        var segment = _chunkFirst[(int)((address - _low) >> _chunkShift)];
+        while (segment < _ends.Length && _ends[segment] <= address)
+        {
+            segment++;
+        }
+        return segment < _ends.Length && _starts[segment] <= address ? segment : -1;
     }
 }

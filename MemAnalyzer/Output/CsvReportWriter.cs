@@ -35,17 +35,10 @@ public static class CsvReportWriter
         }
         if (File.Exists(path))
         {
-            try
-            {
-                using var probe = new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite);
-            }
-            catch (UnauthorizedAccessException)
-            {
-                throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"CSV output '{path}' is not writable (read-only or another owner): fix its permissions or choose another file");
-            }
+            // A shared open waits while another MemAnalyzer holds the file's exclusive lock for its append.
+            using var existing = OpenShared(path);
             if (!target.Overwrite)
             {
-                using var existing = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite);
                 EnsureCompatibleHeader(existing, path, target.Separator, HeaderLine(map, target.Separator));
             }
         }
@@ -186,6 +179,30 @@ public static class CsvReportWriter
             return (first[4], reader.ReadLine());
         }
         return (null, first);
+    }
+
+    private static FileStream OpenShared(string path)
+    {
+        var deadline = DateTime.UtcNow + s_lockTimeout;
+        while (true)
+        {
+            try
+            {
+                return new FileStream(path, FileMode.Open, FileAccess.ReadWrite, FileShare.ReadWrite);
+            }
+            catch (UnauthorizedAccessException)
+            {
+                throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"CSV output '{path}' is not writable (read-only or another owner): fix its permissions or choose another file");
+            }
+            catch (IOException) when (DateTime.UtcNow < deadline && File.Exists(path))
+            {
+                Thread.Sleep(50);
+            }
+            catch (IOException e)
+            {
+                throw new MemAnalyzerException(ExitCodes.OutputFailed, $"cannot open CSV output '{path}': {e.Message} (another MemAnalyzer kept it locked for over {s_lockTimeout.TotalSeconds:F0} s?)");
+            }
+        }
     }
 
     private static FileStream OpenLocked(string path)

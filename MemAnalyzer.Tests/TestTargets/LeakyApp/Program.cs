@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough] [--count N]
+// Usage: LeakyApp [roots|walkthrough|manytypes] [--count N] (manytypes: see ManyTypesScenario)
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -17,6 +17,7 @@ for (var i = 1; i < args.Length - 1; i++)
 }
 
 Scenario.BuildWalkthrough(count);
+if (mode == "manytypes") { ManyTypesScenario.Build(args); }
 if (mode == "roots")
 {
     Scenario.PlantRoots();
@@ -43,6 +44,7 @@ if (mode == "gcstorm")
 {
     GcStormScenario.Start();
 }
+if (mode == "manytypes") { ManyTypesScenario.PlantGarbage(args); }
 
 Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
 Console.Out.Flush();

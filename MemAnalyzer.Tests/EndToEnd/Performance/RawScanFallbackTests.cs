@@ -1,0 +1,56 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Tests.Infrastructure;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Tests.EndToEnd.Performance;
+
+/// <summary>
+/// Where the raw scan cannot read memory, ClrMD walks instead: the counts stay those of ClrMD's per-object walk, and a
+/// warning says which segments fell back. The memory view here hides every third segment from the raw scan.
+/// </summary>
+public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<ManyTypesDump>
+{
+    [Theory]
+    [InlineData(ObjectSelection.All)]
+    [InlineData(ObjectSelection.Live)]
+    [InlineData(ObjectSelection.Dead)]
+    public void SegmentsTheRawScanCannotReadAreWalkedByClrMdWithTheSameCounts(ObjectSelection selection)
+    {
+        var expected = ClrMdOracle.Compute(dump.DumpPath, selection);
+
+        using var session = TargetSession.OpenDump(dump.DumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        var heap = session.Runtime.Heap;
+        using var memory = new MemoryWithHoles(HeapScannerMemory.Open(heap), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
+        var snapshot = HeapStatisticsCollector.Collect(heap, selection, CancellationToken.None, progress: null, memory);
+
+        Assert.Equal(expected.OrderBy(p => p.Key, StringComparer.Ordinal), snapshot.Types.ToDictionary(t => t.TypeName, t => (t.Count, t.Bytes)).OrderBy(p => p.Key, StringComparer.Ordinal));
+        var warning = Assert.Single(snapshot.Warnings);
+        Assert.Matches(@"^\d+ of \d+ heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead \(same counts, slower\); first: segment 0x[0-9a-f]+: memory at 0x[0-9a-f]+ could not be read$", warning);
+    }
+
+    private sealed class MemoryWithHoles(HeapScannerMemory inner, MemoryRange[] holes) : HeapScannerMemory
+    {
+        public override bool IsThreadSafe => inner.IsThreadSafe;
+
+        public override string Description => "memory with holes";
+
+        public override int Read(ulong address, Span<byte> destination)
+        {
+            foreach (var hole in holes)
+            {
+                if (hole.Contains(address))
+                {
+                    return 0;
+                }
+                if (address < hole.Start && address + (ulong)destination.Length > hole.Start)
+                {
+                    destination = destination[..(int)(hole.Start - address)];
+                }
+            }
+            return inner.Read(address, destination);
+        }
+
+        public override void Dispose() => inner.Dispose();
+    }
+}

@@ -1,0 +1,36 @@
+using MemAnalyzer.Heap;
+using MemAnalyzer.Output;
+
+namespace MemAnalyzer.Tests.Unit.Performance;
+
+public sealed class ProgressRendererTests
+{
+    [Fact]
+    public void WalksShorterThanASecondShowNothing()
+    {
+        var terminal = new StringWriter();
+        var progress = new ProgressRenderer(terminal);
+
+        progress.Report(new HeapWalkProgress("walking", 50, 100, 1_000, TimeSpan.FromMilliseconds(900)));
+        progress.Report(new HeapWalkProgress("done", 100, 100, 2_000, TimeSpan.FromMilliseconds(950)));
+
+        Assert.Equal("", terminal.ToString());
+    }
+
+    [Fact]
+    public void LongWalksShowPercentAndRateOnOneLineThatIsErasedAtTheEnd()
+    {
+        var terminal = new StringWriter();
+        var progress = new ProgressRenderer(terminal);
+
+        progress.Report(new HeapWalkProgress("walking", 0, 1048576 * 100, 0, TimeSpan.FromSeconds(1)));
+        progress.Report(new HeapWalkProgress("walking", 1048576 * 45, 1048576 * 100, 4_500_000, TimeSpan.FromSeconds(1.5)));
+        progress.Report(new HeapWalkProgress("walking", 1048576 * 46, 1048576 * 100, 4_600_000, TimeSpan.FromSeconds(1.55)));
+        progress.Report(new HeapWalkProgress("done", 1048576 * 100, 1048576 * 100, 10_000_000, TimeSpan.FromSeconds(2)));
+
+        var first = "walking heap: 0% of 100 MB, 0.0 M objects, 0.0 M objects/s";
+        var second = "walking heap: 45% of 100 MB, 4.5 M objects, 9.0 M objects/s";
+        // The third report comes within 200 ms of the second and is not drawn.
+        Assert.Equal("\r" + first + "\r" + second.PadRight(first.Length) + "\r" + new string(' ', second.Length) + "\r", terminal.ToString());
+    }
+}

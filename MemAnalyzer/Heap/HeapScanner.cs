@@ -1,0 +1,246 @@
+using System.Buffers.Binary;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// Walks a GC segment as raw memory read in 1 MiB blocks, object after object by MethodTable, base size and component
+/// size, with exactly the rules of ClrMD's own segment walk (ClrHeap.EnumerateObjects): the MethodTable's mark bit
+/// masked, the string terminator counted, sizes aligned to 8 bytes with a 24-byte minimum, allocation contexts skipped
+/// except on large and frozen segments. It allocates nothing per object. Whatever it cannot read as ClrMD would (a
+/// MethodTable ClrMD knows no type for, unreadable memory) makes it give the segment up, so the caller can walk that
+/// segment through ClrMD instead; the counts are the same either way.
+/// </summary>
+internal sealed class HeapScanner
+{
+    public const int MinObjectSize = 24;
+    private const int BufferSize = 1 << 20;
+    private readonly MethodTableInfoTable _table;
+    private readonly HeapScannerMemory _memory;
+    private readonly ulong[] _contextStarts;
+    private readonly ulong[] _contextEnds;
+    private readonly byte[] _buffer = new byte[BufferSize];
+
+    public HeapScanner(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory)
+    {
+        _table = table;
+        _memory = memory;
+        var contexts = heap.EnumerateAllocationContexts().OrderBy(c => c.Start).ToArray();
+        _contextStarts = contexts.Select(c => c.Start).ToArray();
+        _contextEnds = contexts.Select(c => c.End).ToArray();
+    }
+
+    /// <summary>
+    /// Adds every object of the segment to <paramref name="tally"/>; with <paramref name="marks"/>, only objects whose
+    /// mark bit equals <paramref name="wantMarked"/>. Returns null when done, or why the segment could not be walked
+    /// raw (the tally then holds nothing of it).
+    /// </summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public string? TryWalk(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentTally tally, CancellationToken cancellation)
+    {
+        var start = segment.ObjectRange.Start;
+        var end = segment.ObjectRange.End;
+        var skipContexts = segment.Kind is not (GCSegmentKind.Large or GCSegmentKind.Frozen);
+        var context = LowerBound(_contextStarts, start);
+        var markBits = marks?.Bits;
+        var entries = _table.Entries;
+        ulong bufferStart = 0, bufferEnd = 0;
+        long visited = 0;
+        var obj = start;
+        while (obj >= start && obj < end)
+        {
+            if (obj + 16 > bufferEnd || obj < bufferStart)
+            {
+                var length = (int)Math.Min(BufferSize, Math.Max(end - obj, 16UL));
+                var read = _memory.Read(obj, _buffer.AsSpan(0, length));
+                if (read < 8)
+                {
+                    tally.Discard();
+                    return $"memory at 0x{obj:x} could not be read";
+                }
+                bufferStart = obj;
+                bufferEnd = obj + (ulong)read;
+            }
+            var offset = (int)(obj - bufferStart);
+            var methodTable = BinaryPrimitives.ReadUInt64LittleEndian(_buffer.AsSpan(offset)) & ~1UL;
+            var index = _table.Find(methodTable);
+            if (index < 0)
+            {
+                tally.Discard();
+                return $"the object at 0x{obj:x} has a MethodTable (0x{methodTable:x}) ClrMD knows no type for";
+            }
+            if (index >= entries.Length)
+            {
+                entries = _table.Entries;
+            }
+            ref readonly var entry = ref entries[index];
+            ulong size = entry.BaseSize;
+            if (entry.ComponentSize != 0)
+            {
+                if (obj + 12 > bufferEnd)
+                {
+                    tally.Discard();
+                    return $"the length of the array at 0x{obj:x} could not be read";
+                }
+                ulong count = BinaryPrimitives.ReadUInt32LittleEndian(_buffer.AsSpan(offset + 8));
+                if ((entry.Flags & MethodTableInfoTable.IsString) != 0)
+                {
+                    count++;
+                }
+                size = count * entry.ComponentSize + entry.BaseSize;
+            }
+            var counted = size < MinObjectSize ? MinObjectSize : size;
+            if ((entry.Flags & MethodTableInfoTable.IsFree) != 0)
+            {
+                tally.FreeCount++;
+                tally.FreeBytes += (long)counted;
+            }
+            else if (markBits is null || IsMarked(markBits, (obj - marks!.Start) >> 3) == wantMarked)
+            {
+                tally.Add(index, (long)counted);
+            }
+
+            var step = (size + 7) & ~7UL;
+            obj += step < MinObjectSize ? MinObjectSize : step;
+            if (skipContexts)
+            {
+                while (context < _contextStarts.Length && _contextStarts[context] < obj)
+                {
+                    context++;
+                }
+                while (context < _contextStarts.Length && _contextStarts[context] == obj)
+                {
+                    var next = _contextEnds[context] + MinObjectSize;
+                    if (obj >= next || next >= end)
+                    {
+                        obj = 0;
+                        break;
+                    }
+                    obj = next;
+                    while (context < _contextStarts.Length && _contextStarts[context] < obj)
+                    {
+                        context++;
+                    }
+                }
+            }
+            if ((++visited & 0xFFFF) == 0)
+            {
+                cancellation.ThrowIfCancellationRequested();
+            }
+        }
+        tally.Objects += visited;
+        return null;
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private static bool IsMarked(ulong[] bits, ulong slot) => (bits[slot >> 6] & (1UL << (int)(slot & 63))) != 0;
+
+    private static int LowerBound(ulong[] sorted, ulong value)
+    {
+        int low = 0, high = sorted.Length;
+        while (low < high)
+        {
+            var middle = (low + high) >>> 1;
+            if (sorted[middle] < value)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+        return low;
+    }
+}
+
+/// <summary>
+/// Count and bytes per MethodTable index for one segment walk, merged into the heap's totals only when the segment
+/// was walked completely (so a segment handed over to ClrMD half-way is not counted twice).
+/// </summary>
+internal sealed class SegmentTally
+{
+    private long[] _counts = new long[1024];
+    private long[] _bytes = new long[1024];
+    private int[] _touched = new int[1024];
+    private int _touchedCount;
+
+    public long FreeCount;
+    public long FreeBytes;
+    public long Objects;
+
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public void Add(int index, long bytes)
+    {
+        if (index >= _counts.Length)
+        {
+            Grow(index);
+        }
+        if (_counts[index]++ == 0)
+        {
+            if (_touchedCount == _touched.Length)
+            {
+                Array.Resize(ref _touched, _touched.Length * 2);
+            }
+            _touched[_touchedCount++] = index;
+        }
+        _bytes[index] += bytes;
+    }
+
+    /// <summary>Adds this segment's tally to the heap totals and clears it.</summary>
+    public void CommitTo(HeapTally totals)
+    {
+        for (var i = 0; i < _touchedCount; i++)
+        {
+            var index = _touched[i];
+            totals.Add(index, _counts[index], _bytes[index]);
+            _counts[index] = 0;
+            _bytes[index] = 0;
+        }
+        _touchedCount = 0;
+        totals.FreeCount += FreeCount;
+        totals.FreeBytes += FreeBytes;
+        FreeCount = FreeBytes = Objects = 0;
+    }
+
+    public void Discard()
+    {
+        for (var i = 0; i < _touchedCount; i++)
+        {
+            _counts[_touched[i]] = 0;
+            _bytes[_touched[i]] = 0;
+        }
+        _touchedCount = 0;
+        FreeCount = FreeBytes = Objects = 0;
+    }
+
+    private void Grow(int index)
+    {
+        var length = Math.Max(_counts.Length * 2, index + 1);
+        Array.Resize(ref _counts, length);
+        Array.Resize(ref _bytes, length);
+    }
+}
+
+/// <summary>The heap's count and bytes per MethodTable index.</summary>
+internal sealed class HeapTally
+{
+    public long[] Counts = new long[1024];
+    public long[] Bytes = new long[1024];
+    public long FreeCount;
+    public long FreeBytes;
+
+    public void Add(int index, long count, long bytes)
+    {
+        if (index >= Counts.Length)
+        {
+            var length = Math.Max(Counts.Length * 2, index + 1);
+            Array.Resize(ref Counts, length);
+            Array.Resize(ref Bytes, length);
+        }
+        Counts[index] += count;
+        Bytes[index] += bytes;
+    }
+}

@@ -1,0 +1,256 @@
+using System.Buffers.Binary;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// What the raw heap walk needs to know of each MethodTable, resolved once per MethodTable through ClrMD: base size,
+/// component size, whether it is System.String or the free type, and its GC descriptor (where the object's references
+/// lie). Entries are dense indexes, so per-type tallies are plain arrays. Resolution is serialized (the DAC is not
+/// thread-safe); lookups of known MethodTables take no lock.
+/// </summary>
+internal sealed class MethodTableInfoTable
+{
+    public const byte IsString = 1;
+    public const byte IsFree = 2;
+    public const byte HasReferences = 4;
+
+    private readonly ClrHeap _heap;
+    private readonly HeapScannerMemory _memory;
+    private readonly object _resolveLock = new();
+    private volatile Snapshot _snapshot;
+    // GC descriptors of all types, concatenated; see ReadGcDescriptor for the layout of one.
+    private long[] _gcDescriptors = new long[1024];
+    private int _gcDescriptorsUsed;
+    private int _keysUsed;
+
+    private readonly bool _withReferences;
+
+    /// <param name="withReferences">Read GC descriptors (needed by the mark phase only; the count needs sizes alone).</param>
+    public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory, bool withReferences)
+    {
+        _heap = heap;
+        _memory = memory;
+        _withReferences = withReferences;
+        _snapshot = new Snapshot(new ulong[4096], new int[4096], 0);
+        Entries = new Entry[256];
+    }
+
+    /// <summary>Per index; read only indexes returned by <see cref="Find"/>.</summary>
+    public Entry[] Entries { get; private set; }
+
+    /// <summary>The concatenated GC descriptors; an entry's GcDescriptorStart points in here.</summary>
+    public long[] GcDescriptors => _gcDescriptors;
+
+    public int Count => _snapshot.Count;
+
+    /// <summary>Held while ClrMD is asked anything during a parallel walk: the DAC is not thread-safe.</summary>
+    public object ClrMdLock => _resolveLock;
+
+    public ClrType TypeAt(int index) => Entries[index].Type!;
+
+    /// <summary>The index of a MethodTable (mark bit already removed), or -1 if ClrMD knows no type for it.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public int Find(ulong methodTable)
+    {
+        if (methodTable == 0)
+        {
+            return -1;
+        }
+        var snapshot = _snapshot;
+        var mask = snapshot.Keys.Length - 1;
+        var slot = (int)(Mix(methodTable) & (ulong)mask);
+        while (true)
+        {
+            var key = snapshot.Keys[slot];
+            if (key == methodTable)
+            {
+                return snapshot.Values[slot];
+            }
+            if (key == 0)
+            {
+                return Resolve(methodTable);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    private static ulong Mix(ulong value) => (value >> 3) * 0x9E3779B97F4A7C15UL >> 20;
+
+    private int Resolve(ulong methodTable)
+    {
+        lock (_resolveLock)
+        {
+            var snapshot = _snapshot;
+            if (TryFindExisting(snapshot, methodTable, out var existing))
+            {
+                return existing;
+            }
+            var type = methodTable == 0 ? null : _heap.GetTypeByMethodTable(methodTable);
+            var index = -1;
+            if (type is not null)
+            {
+                index = snapshot.Count;
+                if (index == Entries.Length)
+                {
+                    var grown = new Entry[Entries.Length * 2];
+                    Entries.CopyTo(grown, 0);
+                    Entries = grown;
+                }
+                Entries[index] = Describe(type);
+            }
+            // Unknown MethodTables are remembered too (as -1), so a damaged heap does not ask the DAC again and again.
+            _snapshot = Insert(snapshot, methodTable, index);
+            return index;
+        }
+    }
+
+    private static bool TryFindExisting(Snapshot snapshot, ulong methodTable, out int index)
+    {
+        var mask = snapshot.Keys.Length - 1;
+        var slot = (int)(Mix(methodTable) & (ulong)mask);
+        while (snapshot.Keys[slot] != 0)
+        {
+            if (snapshot.Keys[slot] == methodTable)
+            {
+                index = snapshot.Values[slot];
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+        index = -1;
+        return false;
+    }
+
+    // Grows by copying into new arrays (readers keep using the ones they loaded); otherwise inserts in place, value
+    // before key, so a reader that sees the key sees its value, and a reader that misses it comes here under the lock.
+    private Snapshot Insert(Snapshot snapshot, ulong methodTable, int index)
+    {
+        var count = snapshot.Count + (index >= 0 ? 1 : 0);
+        var keys = snapshot.Keys;
+        var values = snapshot.Values;
+        if ((_keysUsed + 1) * 2 > keys.Length)
+        {
+            var newKeys = new ulong[keys.Length * 2];
+            var newValues = new int[keys.Length * 2];
+            for (var i = 0; i < keys.Length; i++)
+            {
+                if (keys[i] != 0)
+                {
+                    Place(newKeys, newValues, keys[i], values[i]);
+                }
+            }
+            keys = newKeys;
+            values = newValues;
+        }
+        Place(keys, values, methodTable, index);
+        _keysUsed++;
+        return new Snapshot(keys, values, count);
+    }
+
+    private static void Place(ulong[] keys, int[] values, ulong key, int value)
+    {
+        var mask = keys.Length - 1;
+        var slot = (int)(Mix(key) & (ulong)mask);
+        while (keys[slot] != 0)
+        {
+            slot = (slot + 1) & mask;
+        }
+        values[slot] = value;
+        Volatile.Write(ref keys[slot], key);
+    }
+
+    private Entry Describe(ClrType type)
+    {
+        byte flags = 0;
+        if (type.IsFree)
+        {
+            flags |= IsFree;
+        }
+        if (ReferenceEquals(type, _heap.StringType) || type.MethodTable == _heap.StringType.MethodTable)
+        {
+            flags |= IsString;
+        }
+        var gcStart = -1;
+        var gcSeries = 0;
+        if (_withReferences && type.ContainsPointers && ReadGcDescriptor(type.MethodTable, out gcStart, out gcSeries))
+        {
+            flags |= HasReferences;
+        }
+        return new Entry(type, (uint)type.StaticSize, (uint)type.ComponentSize, flags, gcStart, gcSeries);
+    }
+
+    /// <summary>
+    /// Reads the GC descriptor that precedes a MethodTable in memory, exactly as ClrMD reads it for ClrType.GCDesc.
+    /// Stored as: for N &gt; 0 series, N pairs (offset, size) from the highest series down (ClrMD's walk order);
+    /// for a repeating descriptor (arrays of structs, -N items), the start offset, then N pairs (pointers, skip).
+    /// </summary>
+    private bool ReadGcDescriptor(ulong methodTable, out int start, out int series)
+    {
+        start = -1;
+        series = 0;
+        Span<byte> countBytes = stackalloc byte[4];
+        if (_memory.Read(methodTable - 8, countBytes) != 4)
+        {
+            return false;
+        }
+        var entries = BinaryPrimitives.ReadInt32LittleEndian(countBytes);
+        var absolute = Math.Abs(entries);
+        if (absolute > 1_000_000)
+        {
+            return false;
+        }
+        var slots = 1 + absolute * 2;
+        var data = new byte[slots * 8];
+        if (_memory.Read(methodTable - (ulong)(slots * 8), data) != data.Length)
+        {
+            return false;
+        }
+        var numSeries = (int)BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(data.Length - 8));
+        var highest = data.Length - 24;
+        if (numSeries == 0)
+        {
+            // ClrMD's walk reads the highest series even then; there is none, so no references.
+            return false;
+        }
+        var needed = numSeries > 0 ? numSeries * 2 : 1 + -numSeries * 2;
+        EnsureGcCapacity(needed);
+        start = _gcDescriptorsUsed;
+        if (numSeries > 0)
+        {
+            var lowest = data.Length - (8 + numSeries * 16);
+            for (var current = highest; current >= lowest; current -= 16)
+            {
+                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(current + 8));
+                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(current));
+            }
+        }
+        else
+        {
+            _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(highest + 8));
+            for (var i = 0; i > numSeries; i--)
+            {
+                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt32LittleEndian(data.AsSpan(highest + i * 8));
+                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt32LittleEndian(data.AsSpan(highest + i * 8 + 4));
+            }
+        }
+        series = numSeries;
+        return true;
+    }
+
+    private void EnsureGcCapacity(int more)
+    {
+        if (_gcDescriptorsUsed + more > _gcDescriptors.Length)
+        {
+            var grown = new long[Math.Max(_gcDescriptors.Length * 2, _gcDescriptorsUsed + more)];
+            _gcDescriptors.AsSpan(0, _gcDescriptorsUsed).CopyTo(grown);
+            _gcDescriptors = grown;
+        }
+    }
+
+    private sealed record Snapshot(ulong[] Keys, int[] Values, int Count);
+
+    /// <param name="GcDescriptorSeries">&gt; 0: that many series; &lt; 0: a repeating descriptor with that many items.</param>
+    internal readonly record struct Entry(ClrType? Type, uint BaseSize, uint ComponentSize, byte Flags, int GcDescriptorStart, int GcDescriptorSeries);
+}

@@ -1,0 +1,124 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Heap;
+using Microsoft.Diagnostics.Runtime;
+
+// Usage:
+//   ClrMdBaseline stat <dump> [-live]          per-type "count<TAB>bytes<TAB>name" on stdout, walk seconds on stderr
+//   ClrMdBaseline compare <baseline.tsv> <memanalyzer-output.txt>   exit 0 if every type's count and bytes are equal
+//   ClrMdBaseline types <dump>                  seconds ClrMD needs to resolve every MethodTable on the heap to a named
+//                                               ClrType (the per-type cost every ClrMD-based tool pays, MemAnalyzer too)
+// The walk is what dotnet-dump's "dumpheap -stat" and "-stat -live" do (DumpHeapService, LiveObjectService):
+// every object through ClrHeap.EnumerateObjects, aggregated per MethodTable, names merged; -live is a breadth-first
+// search from ClrHeap.EnumerateRoots over EnumerateReferenceAddresses (dependent handles as edges) into a HashSet.
+return args[0] switch
+{
+    "compare" => Compare(args[1], args[2]),
+    "types" => Types(args[1]),
+    _ => Stat(args[1], args.Contains("-live")),
+};
+
+static int Types(string dump)
+{
+    var methodTables = new HashSet<ulong>();
+    using (var first = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false)))
+    {
+        foreach (var obj in first.Runtime.Heap.EnumerateObjects())
+        {
+            if (obj.Type is not null)
+            {
+                methodTables.Add(obj.Type.MethodTable);
+            }
+        }
+    }
+    // A fresh runtime, so nothing is cached yet.
+    using var session = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false));
+    var clock = Stopwatch.StartNew();
+    var named = methodTables.Count(mt => session.Runtime.Heap.GetTypeByMethodTable(mt)?.Name is not null);
+    Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{methodTables.Count} {clock.Elapsed.TotalSeconds:F3} {named}"));
+    return 0;
+}
+
+static int Stat(string dump, bool liveOnly)
+{
+    var clock = Stopwatch.StartNew();
+    using var session = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false));
+    var heap = session.Runtime.Heap;
+    var opened = clock.Elapsed;
+    HashSet<ulong>? live = liveOnly ? LiveSet(heap) : null;
+    var perMethodTable = new Dictionary<ulong, (ClrType? Type, long Count, long Bytes)>();
+    foreach (var obj in heap.EnumerateObjects())
+    {
+        if (!obj.IsValid || obj.IsFree || obj.Type is null || (live is not null && !live.Contains(obj.Address)))
+        {
+            continue;
+        }
+        ref var entry = ref CollectionsMarshal.GetValueRefOrAddDefault(perMethodTable, obj.Type.MethodTable, out _);
+        entry.Type ??= obj.Type;
+        entry.Count++;
+        entry.Bytes += (long)obj.Size;
+    }
+    var rows = perMethodTable.Values
+        .GroupBy(v => v.Type!.Name ?? $"<unknown type, MethodTable 0x{v.Type.MethodTable:x}>", StringComparer.Ordinal)
+        .Select(g => (Name: g.Key, Count: g.Sum(v => v.Count), Bytes: g.Sum(v => v.Bytes)));
+    foreach (var row in rows.OrderBy(r => r.Name, StringComparer.Ordinal))
+    {
+        Console.WriteLine($"{row.Count}\t{row.Bytes}\t{row.Name}");
+    }
+    Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"baseline walk {(clock.Elapsed - opened).TotalSeconds:F3} s"));
+    return 0;
+}
+
+static HashSet<ulong> LiveSet(ClrHeap heap)
+{
+    var live = new HashSet<ulong>();
+    var queue = new Queue<ulong>();
+    foreach (var root in heap.EnumerateRoots())
+    {
+        if (root.Object.IsValid && live.Add(root.Object.Address))
+        {
+            queue.Enqueue(root.Object.Address);
+        }
+    }
+    while (queue.TryDequeue(out var address))
+    {
+        foreach (var child in heap.GetObject(address).EnumerateReferenceAddresses(carefully: false, considerDependantHandles: true))
+        {
+            if (child != 0 && heap.GetObject(child).IsValid && live.Add(child))
+            {
+                queue.Enqueue(child);
+            }
+        }
+    }
+    return live;
+}
+
+// MemAnalyzer's console table: "<bytes> <count> <type name>", thousands separators, summary rows "Managed Heap(...)".
+static int Compare(string baselinePath, string memAnalyzerPath)
+{
+    var expected = File.ReadLines(baselinePath).Select(l => l.Split('\t', 3)).ToDictionary(p => p[2], p => (long.Parse(p[0], CultureInfo.InvariantCulture), long.Parse(p[1], CultureInfo.InvariantCulture)), StringComparer.Ordinal);
+    var actual = new Dictionary<string, (long, long)>(StringComparer.Ordinal);
+    foreach (var line in File.ReadLines(memAnalyzerPath).Skip(1))
+    {
+        var parts = line.Trim().Split(' ', 3, StringSplitOptions.RemoveEmptyEntries);
+        if (parts.Length < 3 || line.Contains("Managed Heap(", StringComparison.Ordinal))
+        {
+            continue;
+        }
+        actual[parts[2].Trim()] = (long.Parse(parts[1], NumberStyles.AllowThousands, CultureInfo.InvariantCulture), long.Parse(parts[0], NumberStyles.AllowThousands, CultureInfo.InvariantCulture));
+    }
+    var differences = expected.Keys.Union(actual.Keys)
+        .Where(name => expected.GetValueOrDefault(name) != actual.GetValueOrDefault(name))
+        .OrderBy(name => name, StringComparer.Ordinal)
+        .ToList();
+    foreach (var name in differences.Take(20))
+    {
+        Console.WriteLine($"  differs: {name}: baseline {expected.GetValueOrDefault(name)}, MemAnalyzer {actual.GetValueOrDefault(name)}");
+    }
+    Console.WriteLine(differences.Count == 0
+        ? $"  equal: {expected.Count:N0} types, {expected.Values.Sum(v => v.Item1):N0} objects, {expected.Values.Sum(v => v.Item2):N0} bytes"
+        : $"  {differences.Count:N0} of {expected.Count:N0} types differ");
+    return differences.Count == 0 ? 0 : 1;
+}
