@@ -9,5 +9,9 @@ public sealed partial class AnalyzeCommand
     /// -silent nor writing CSV (-o): scripts and leak-tracking loops stay quiet.
     /// </summary>
     private ProgressRenderer? CreateProgress() =>
-        Console.IsErrorRedirected || Silent || OutputFile is not null ? null : new ProgressRenderer(Console.Error);
+        !ErrorIsTerminal || Silent || OutputFile is not null ? null : new ProgressRenderer(Console.Error);
+
+    // In the isolated analysis child stderr is a pipe to the parent, which says whether the user's stderr is a terminal.
+    private static bool ErrorIsTerminal =>
+        IsolatedRunner.IsChild ? Environment.GetEnvironmentVariable(IsolatedRunner.ErrorIsTerminalVariable) == "1" : !Console.IsErrorRedirected;
 }
