@@ -11,7 +11,9 @@ public sealed record DumpMetadata(
     [property: JsonPropertyName("processStartTime")] DateTimeOffset? ProcessStartTime,
     [property: JsonPropertyName("captureTime")] DateTimeOffset CaptureTime,
     [property: JsonPropertyName("writer")] string Writer,
-    [property: JsonPropertyName("dumpType")] string DumpType);
+    [property: JsonPropertyName("dumpType")] string DumpType,
+    [property: JsonPropertyName("runtimeVersion")] string? RuntimeVersion,
+    [property: JsonPropertyName("runtimeDirectory")] string? RuntimeDirectory);
 
 /// <summary>
 /// Saves beside a dump what the dump cannot hold: &lt;dump&gt;.smaps (the process's memory map, taken right after the dump
@@ -36,8 +38,24 @@ public static class DumpSideCar
         {
             warning = $"the memory map of process {process.Pid} could not be saved beside {dumpPath} ({e.Message}); -vmmap will estimate it from the dump";
         }
-        var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType);
+        var coreclr = LoadedCoreClr(process.Pid);
+        var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType,
+            coreclr is null ? null : MemAnalyzer.Heap.NativeFileVersion.ProductVersion(coreclr), coreclr is null ? null : Path.GetDirectoryName(coreclr));
         File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, s_json));
         return warning;
+    }
+
+    /// <summary>The libcoreclr.so the process runs on, so that the runtime version can be recorded for the DAC search.</summary>
+    private static string? LoadedCoreClr(int pid)
+    {
+        try
+        {
+            return File.ReadLines($"/proc/{pid}/maps").Select(l => l.Split(' ', 6, StringSplitOptions.RemoveEmptyEntries))
+                .Where(f => f.Length == 6 && f[5].EndsWith("/libcoreclr.so", StringComparison.Ordinal)).Select(f => f[5]).FirstOrDefault(File.Exists);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
     }
 }

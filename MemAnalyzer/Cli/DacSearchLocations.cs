@@ -8,6 +8,9 @@ public static class DacSearchLocations
 {
     public const string DacDirectoryVariable = "MEMANALYZER_DACDIR";
 
+    /// <summary>More dacs/ collections (laid out and indexed like dacs/), searched before the tool's own.</summary>
+    public const string CollectionVariable = "MEMANALYZER_DACS";
+
     public static DacSearchOptions FromEnvironment(IReadOnlyList<string> explicitDirectories, bool ignoreMismatch)
     {
         var environment = new List<string>();
@@ -41,7 +44,8 @@ public static class DacSearchLocations
     /// <summary>dacs/ beside the tool, then the dacs/ of the repository the tool was built in.</summary>
     private static List<string> CollectionDirectories()
     {
-        var result = new List<string> { Path.Combine(AppContext.BaseDirectory, "dacs") };
+        var result = SplitPathList(Environment.GetEnvironmentVariable(CollectionVariable)).ToList();
+        result.Add(Path.Combine(AppContext.BaseDirectory, "dacs"));
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
         {
             if (File.Exists(Path.Combine(directory.FullName, "MemAnalyzer.sln")))

@@ -19,6 +19,10 @@ internal static class Notes
         {
             error.WriteLine($"note: {report.Target} was suspended for {paused.TotalMilliseconds:F0} ms while its heap was read, then resumed");
         }
+        if (report.Dac.Source != "installed runtime")
+        {
+            error.WriteLine($"note: DAC {report.Dac.Path} (from the {report.Dac.Source})");
+        }
         if (!report.Dac.BuildIdVerified)
         {
             error.WriteLine($"warning: the DAC {report.Dac.Path} was used although its runtime build-id could not be matched (-ignoredacmismatch)");

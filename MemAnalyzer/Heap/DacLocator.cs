@@ -8,12 +8,14 @@ namespace MemAnalyzer.Heap;
 /// <param name="CollectionDirectories">dacs/ collections: beside the tool and in the repository.</param>
 /// <param name="InstalledRuntimeRoots">shared/Microsoft.NETCore.App folders of the runtimes installed here.</param>
 /// <param name="IgnoreMismatch">-ignoredacmismatch: accept a DAC whose runtime build-id differs.</param>
+/// <param name="SideCarRuntimeVersion">The runtime version from a dump's metadata side-car, for the message when none is found.</param>
 public sealed record DacSearchOptions(
     IReadOnlyList<string> ExplicitDirectories,
     IReadOnlyList<string> EnvironmentDirectories,
     IReadOnlyList<string> CollectionDirectories,
     IReadOnlyList<string> InstalledRuntimeRoots,
-    bool IgnoreMismatch)
+    bool IgnoreMismatch,
+    string? SideCarRuntimeVersion = null)
 {
     public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
         new([], [], collections, installed, false);
@@ -38,6 +40,9 @@ public static class DacLocator
     public const string DacFileName = "libmscordaccore.so";
     public const string CoreClrFileName = "libcoreclr.so";
 
+    /// <summary>In a dacs/ collection: one line per DAC, "&lt;libcoreclr build-id&gt;\t&lt;path relative to the collection&gt;".</summary>
+    public const string IndexFileName = "index.tsv";
+
     public static DacResolution Resolve(RuntimeIdentity runtime, DacSearchOptions options)
     {
         var searched = new List<string>();
@@ -45,7 +50,13 @@ public static class DacLocator
         foreach (var (directory, source) in Candidates(runtime, options))
         {
             searched.Add($"{directory} ({source})");
-            foreach (var dac in DacFilesIn(directory, recursive: source == "dacs collection"))
+            var collection = source == "dacs collection";
+            var indexed = collection ? FromIndex(directory, runtime.BuildId) : null;
+            if (indexed is not null && ReadSiblingCoreClrBuildId(indexed) == runtime.BuildId)
+            {
+                return new DacResolution(indexed, source, BuildIdVerified: true);
+            }
+            foreach (var dac in DacFilesIn(directory, recursive: collection))
             {
                 var coreclrBuildId = ReadSiblingCoreClrBuildId(dac);
                 if (coreclrBuildId == runtime.BuildId)
@@ -113,6 +124,23 @@ public static class DacLocator
         }
     }
 
+    /// <summary>The indexed DAC for a build-id; the index is only a shortcut, the build-id is checked again.</summary>
+    private static string? FromIndex(string collection, string buildId)
+    {
+        var index = Path.Combine(collection, IndexFileName);
+        try
+        {
+            return File.Exists(index)
+                ? File.ReadLines(index).Select(l => l.Split('\t')).Where(f => f.Length >= 2 && f[0] == buildId)
+                    .Select(f => Path.Combine(collection, f[1])).FirstOrDefault(File.Exists)
+                : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
     private static string? ReadSiblingCoreClrBuildId(string dacPath)
     {
         var coreclr = Path.Combine(Path.GetDirectoryName(dacPath)!, CoreClrFileName);
@@ -122,14 +150,17 @@ public static class DacLocator
 
     private static string DescribeMissingDac(RuntimeIdentity runtime, List<string> searched, List<string> rejected)
     {
-        var text = $"no DAC ({DacFileName}) matches the .NET runtime {runtime.Version} ({runtime.Architecture}, libcoreclr build-id {runtime.BuildId}) " +
+        var known = runtime.Version.Length > 0 && char.IsAsciiDigit(runtime.Version[0]) && runtime.Version != "0.0";
+        var version = known ? runtime.Version : "<version>";
+        var text = $"no DAC ({DacFileName}) matches the .NET runtime {(known ? runtime.Version : "of unknown version")} ({runtime.Architecture}, libcoreclr build-id {runtime.BuildId}) " +
             $"that wrote this target. Searched: {string.Join("; ", searched)}.";
         if (rejected.Count > 0)
         {
             text += $" Rejected: {string.Join("; ", rejected)}.";
         }
-        return text + $" Copy {DacFileName} and {CoreClrFileName} from that runtime's folder (shared/Microsoft.NETCore.App/{runtime.Version}/ " +
-            $"on the machine that wrote the dump) into dacs/linux-x64/{runtime.Version}/, or pass -dacdir <folder>; " +
-            "-ignoredacmismatch forces a DAC whose build-id differs.";
+        return text + $" Fetch it into dacs/ with: scripts/collect-dacs.sh --version {version}" +
+            (known ? "" : " (the version the process ran on: dotnet --list-runtimes on its machine, or the app's *.deps.json)") +
+            $"; or copy {DacFileName} and {CoreClrFileName} from shared/Microsoft.NETCore.App/{version}/ of the machine that wrote the dump " +
+            $"with scripts/collect-dacs.sh --from <that folder>, or pass -dacdir <folder>. -ignoredacmismatch forces a DAC whose build-id differs.";
     }
 }

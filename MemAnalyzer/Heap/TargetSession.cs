@@ -51,7 +51,7 @@ public sealed class TargetSession : IDisposable
         {
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
-        return Open(target, $"dump {Path.GetFileName(path)}", dacOptions, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+        return Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = SideCarRuntimeVersion(path) }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
     }
 
@@ -81,7 +81,7 @@ public sealed class TargetSession : IDisposable
             {
                 throw noRuntime();
             }
-            var identity = Identify(clr);
+            var identity = Identify(clr, dacOptions.SideCarRuntimeVersion);
             var dac = DacLocator.Resolve(identity, dacOptions);
             clr = WithVersion(clr, dac);
             ClrRuntime runtime;
@@ -125,18 +125,38 @@ public sealed class TargetSession : IDisposable
         };
     }
 
-    private static RuntimeIdentity Identify(ClrInfo clr)
+    private static RuntimeIdentity Identify(ClrInfo clr, string? sideCarVersion)
     {
         var fileName = clr.ModuleInfo.FileName ?? "";
         var directory = Path.GetDirectoryName(fileName) ?? "";
         var version = Path.GetFileName(directory);
         if (string.IsNullOrEmpty(version) || !char.IsDigit(version[0]))
         {
-            version = clr.Version.ToString();
+            // A self-contained app's runtime folder is the app's own; ClrMD reads .NET 9/10 versions as 0.0.
+            version = sideCarVersion ?? (clr.Version.Major > 0 ? clr.Version.ToString() : "unknown");
         }
         var buildId = clr.BuildId.IsDefaultOrEmpty ? clr.ModuleInfo.BuildId : clr.BuildId;
         var architecture = clr.DataTarget.DataReader.Architecture.ToString().ToLowerInvariant();
         return new RuntimeIdentity(version, architecture, directory, buildId.IsDefaultOrEmpty ? "unknown" : Convert.ToHexStringLower(buildId.AsSpan()));
+    }
+
+    /// <summary>The runtime version that MemAnalyzer -procdump recorded beside the dump, if any.</summary>
+    private static string? SideCarRuntimeVersion(string dumpPath)
+    {
+        try
+        {
+            var metadata = dumpPath + ".metadata.json";
+            if (!File.Exists(metadata))
+            {
+                return null;
+            }
+            using var document = System.Text.Json.JsonDocument.Parse(File.ReadAllText(metadata));
+            return document.RootElement.TryGetProperty("runtimeVersion", out var version) && version.ValueKind == System.Text.Json.JsonValueKind.String ? version.GetString() : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Text.Json.JsonException)
+        {
+            return null;
+        }
     }
 
     // Never let ClrMD try a symbol server: the tool works offline and must never touch the network.
