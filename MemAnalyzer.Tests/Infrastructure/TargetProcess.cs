@@ -15,22 +15,24 @@ public sealed class TargetProcess : IDisposable
 
     public bool HasExited => _process.HasExited;
 
-    public static TargetProcess Start(string projectName, params string[] arguments)
+    public static TargetProcess Start(string projectName, params string[] arguments) =>
+        StartProgram("dotnet", [TestTargetBuilder.Build(projectName), .. arguments]);
+
+    /// <summary>Starts a program directly, such as a self-contained test target's own executable.</summary>
+    public static TargetProcess StartProgram(string fileName, params string[] arguments)
     {
-        var dll = TestTargetBuilder.Build(projectName);
-        var info = new ProcessStartInfo("dotnet")
+        var info = new ProcessStartInfo(fileName)
         {
             RedirectStandardInput = true,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             UseShellExecute = false,
         };
-        info.ArgumentList.Add(dll);
         foreach (var argument in arguments)
         {
             info.ArgumentList.Add(argument);
         }
-        var process = Process.Start(info) ?? throw new InvalidOperationException($"could not start {projectName}");
+        var process = Process.Start(info) ?? throw new InvalidOperationException($"could not start {fileName}");
         process.ErrorDataReceived += (_, _) => { };
         process.BeginErrorReadLine();
         var target = new TargetProcess(process);
