@@ -53,7 +53,9 @@ import() {
     [[ -f "$folder/libmscordaccore.so" && -f "$folder/libcoreclr.so" ]] || fail "$folder has no libmscordaccore.so and libcoreclr.so: give a runtime folder (shared/Microsoft.NETCore.App/<version>/ or a self-contained app)"
     local target="$dacs/$rid/$version"
     mkdir -p "$target"
-    cp -f "$folder/libmscordaccore.so" "$folder/libcoreclr.so" "$target/"
+    if [[ "$(readlink -f "$folder")" != "$(readlink -f "$target")" ]]; then
+        cp -f "$folder/libmscordaccore.so" "$folder/libcoreclr.so" "$target/"
+    fi
     echo "imported $rid/$version (libcoreclr build-id $(build_id "$target/libcoreclr.so")) from $folder"
 }
 
