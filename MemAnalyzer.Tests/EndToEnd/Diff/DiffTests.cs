@@ -94,6 +94,17 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     }
 
     [Fact]
+    public void ABaselineDumpDiffsAgainstALiveProcessLikeAgainstItsDump()
+    {
+        var rows = Diff("-f", scenario.BeforeDump, "-pid2", scenario.After.Pid.ToString(CultureInfo.InvariantCulture));
+        var fromDumps = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump);
+
+        Assert.Equal(fromDumps[Func], rows[Func]);
+        Assert.Equal(fromDumps[DataInstance], rows[DataInstance]);
+        Assert.Equal(fromDumps["Managed Heap(Allocated)!"].Bytes1, rows["Managed Heap(Allocated)!"].Bytes1);
+    }
+
+    [Fact]
     public void TheAllocatedDeltaOfTwoPidsEqualsTheDifferenceOfTheirSingleRuns()
     {
         var first = Single(scenario.Before.Pid);
