@@ -15,6 +15,12 @@ public sealed record DacSearchOptions(
     IReadOnlyList<string> InstalledRuntimeRoots,
     bool IgnoreMismatch)
 {
+    /// <summary>The collector the not-found message tells the user to run (scripts/collect-dacs.sh).</summary>
+    public string CollectorScript { get; init; } = "scripts/collect-dacs.sh";
+
+    /// <summary>The dacs/ collection the collector should fill so that the next run finds the DAC.</summary>
+    public string CollectorTarget { get; init; } = "dacs";
+
     public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
         new([], [], collections, installed, false);
 }
@@ -42,27 +48,42 @@ public static class DacLocator
     {
         var searched = new List<string>();
         var rejected = new List<string>();
+        var firstRejected = (string?)null;
+        var tried = new HashSet<string>(StringComparer.Ordinal);
         foreach (var (directory, source) in Candidates(runtime, options))
         {
             searched.Add($"{directory} ({source})");
-            foreach (var dac in DacFilesIn(directory, recursive: source == "dacs collection"))
+            if (SymbolStoreDac(directory, runtime.BuildId) is string keyed && tried.Add(keyed))
             {
+                // A symbol store (dotnet-symbol cache, _NT_SYMBOL_PATH cache) files the DAC under libcoreclr's build-id.
+                return new DacResolution(keyed, $"{source}, symbol-store key", BuildIdVerified: true);
+            }
+            foreach (var dac in DacFilesIn(directory, runtime.BuildId, recursive: source == CollectionSource))
+            {
+                if (!tried.Add(dac))
+                {
+                    continue;
+                }
                 var coreclrBuildId = ReadSiblingCoreClrBuildId(dac);
                 if (coreclrBuildId == runtime.BuildId)
                 {
                     return new DacResolution(dac, source, BuildIdVerified: true);
                 }
-                if (options.IgnoreMismatch)
-                {
-                    return new DacResolution(dac, source, BuildIdVerified: false);
-                }
+                firstRejected ??= dac;
                 rejected.Add(coreclrBuildId is null
                     ? $"{dac}: no {CoreClrFileName} beside it to prove which runtime it belongs to"
                     : $"{dac}: its {CoreClrFileName} has build-id {coreclrBuildId}, not {runtime.BuildId}");
             }
         }
-        throw new MemAnalyzerException(ExitCodes.DacNotFound, DescribeMissingDac(runtime, searched, rejected));
+        if (options.IgnoreMismatch && firstRejected is not null)
+        {
+            // Only when no verified DAC exists anywhere: a matching one further down the search path always wins.
+            return new DacResolution(firstRejected, "-ignoredacmismatch", BuildIdVerified: false);
+        }
+        throw new MemAnalyzerException(ExitCodes.DacNotFound, DescribeMissingDac(runtime, options, searched, rejected));
     }
+
+    private const string CollectionSource = "dacs collection";
 
     private static IEnumerable<(string Directory, string Source)> Candidates(RuntimeIdentity runtime, DacSearchOptions options)
     {
@@ -76,7 +97,7 @@ public static class DacLocator
         }
         foreach (var d in options.CollectionDirectories)
         {
-            yield return (d, "dacs collection");
+            yield return (d, CollectionSource);
         }
         if (runtime.RuntimeDirectory.Length > 0)
         {
@@ -95,7 +116,8 @@ public static class DacLocator
         }
     }
 
-    private static IEnumerable<string> DacFilesIn(string directory, bool recursive)
+    /// <summary>The DACs a folder offers: those its index lists for the build-id first, then the files themselves.</summary>
+    private static IEnumerable<string> DacFilesIn(string directory, string buildId, bool recursive)
     {
         if (!Directory.Exists(directory))
         {
@@ -103,14 +125,20 @@ public static class DacLocator
         }
         try
         {
-            return Directory.EnumerateFiles(directory, DacFileName, recursive ? SearchOption.AllDirectories : SearchOption.TopDirectoryOnly)
-                .Order(StringComparer.Ordinal)
-                .ToList();
+            var files = Directory.EnumerateFiles(directory, DacFileName, recursive ? SearchOption.AllDirectories : SearchOption.TopDirectoryOnly)
+                .Order(StringComparer.Ordinal);
+            return DacIndex.Lookup(directory, buildId).Concat(files).ToList();
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            return [];
+            return DacIndex.Lookup(directory, buildId).ToList();
         }
+    }
+
+    private static string? SymbolStoreDac(string directory, string buildId)
+    {
+        var path = Path.Combine(directory, DacFileName, $"elf-buildid-coreclr-{buildId}", DacFileName);
+        return File.Exists(path) ? path : null;
     }
 
     private static string? ReadSiblingCoreClrBuildId(string dacPath)
@@ -120,16 +148,14 @@ public static class DacLocator
         return id is null ? null : Convert.ToHexStringLower(id);
     }
 
-    private static string DescribeMissingDac(RuntimeIdentity runtime, List<string> searched, List<string> rejected)
+    private static string DescribeMissingDac(RuntimeIdentity runtime, DacSearchOptions options, List<string> searched, List<string> rejected)
     {
         var text = $"no DAC ({DacFileName}) matches the .NET runtime {runtime.Version} ({runtime.Architecture}, libcoreclr build-id {runtime.BuildId}) " +
-            $"that wrote this target. Searched: {string.Join("; ", searched)}.";
+            $"that wrote this target, and MemAnalyzer never downloads one. Searched: {string.Join("; ", searched)}.";
         if (rejected.Count > 0)
         {
-            text += $" Rejected: {string.Join("; ", rejected)}.";
+            text += $" Rejected (another runtime build): {string.Join("; ", rejected)}.";
         }
-        return text + $" Copy {DacFileName} and {CoreClrFileName} from that runtime's folder (shared/Microsoft.NETCore.App/{runtime.Version}/ " +
-            $"on the machine that wrote the dump) into dacs/linux-x64/{runtime.Version}/, or pass -dacdir <folder>; " +
-            "-ignoredacmismatch forces a DAC whose build-id differs.";
+        return text + " " + DacCollector.FetchAdvice(runtime, options) + " -ignoredacmismatch forces a DAC whose build-id differs (results may be wrong).";
     }
 }

@@ -132,7 +132,9 @@ public sealed class TargetSession : IDisposable
         var version = Path.GetFileName(directory);
         if (string.IsNullOrEmpty(version) || !char.IsDigit(version[0]))
         {
-            version = clr.Version.ToString();
+            var fileVersion = clr.Version.Major != 0 ? clr.Version
+                : DacRuntimeVersion.FromRuntimeModules(clr.DataTarget.DataReader, directory) ?? clr.Version;
+            version = DacCollector.ProductVersion(fileVersion) ?? fileVersion.ToString();
         }
         var buildId = clr.BuildId.IsDefaultOrEmpty ? clr.ModuleInfo.BuildId : clr.BuildId;
         var architecture = clr.DataTarget.DataReader.Architecture.ToString().ToLowerInvariant();
