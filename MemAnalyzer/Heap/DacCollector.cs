@@ -16,11 +16,11 @@ public static class DacCollector
 
     /// <summary>
     /// The product version (8.0.33) of a runtime whose native file version is 8.0.3326.52219: since .NET 5 the
-    /// third part is the patch number times 100 plus the two-digit build year. Used when the dump does not record a
+    /// third part is the patch number times 100 plus the two-digit build year (8.0.0 is 8.0.23.53103). Used when the dump does not record a
     /// versioned runtime folder (self-contained apps).
     /// </summary>
     public static string? ProductVersion(Version fileVersion) =>
-        fileVersion.Major >= 5 && fileVersion.Build >= 100
+        fileVersion.Major >= 5 && fileVersion.Build >= 0
             ? string.Create(CultureInfo.InvariantCulture, $"{fileVersion.Major}.{fileVersion.Minor}.{fileVersion.Build / 100}")
             : null;
 

@@ -56,7 +56,14 @@ public static class DacLocator
             if (SymbolStoreDac(directory, runtime.BuildId) is string keyed && tried.Add(keyed))
             {
                 // A symbol store (dotnet-symbol cache, _NT_SYMBOL_PATH cache) files the DAC under libcoreclr's build-id.
-                return new DacResolution(keyed, $"{source}, symbol-store key", BuildIdVerified: true);
+                if (ElfImage.DescribeIncompleteLibrary(keyed) is string broken)
+                {
+                    rejected.Add($"{keyed}: {broken}");
+                }
+                else
+                {
+                    return new DacResolution(keyed, $"{source}, symbol-store key", BuildIdVerified: true);
+                }
             }
             foreach (var dac in DacFilesIn(directory, runtime.BuildId, recursive: source == CollectionSource))
             {
@@ -65,6 +72,12 @@ public static class DacLocator
                     continue;
                 }
                 var coreclrBuildId = ReadSiblingCoreClrBuildId(dac);
+                var broken = ElfImage.DescribeIncompleteLibrary(dac);
+                if (broken is not null)
+                {
+                    rejected.Add($"{dac}: {broken}");
+                    continue;
+                }
                 if (coreclrBuildId == runtime.BuildId)
                 {
                     return new DacResolution(dac, source, BuildIdVerified: true);
@@ -154,7 +167,7 @@ public static class DacLocator
             $"that wrote this target, and MemAnalyzer never downloads one. Searched: {string.Join("; ", searched)}.";
         if (rejected.Count > 0)
         {
-            text += $" Rejected (another runtime build): {string.Join("; ", rejected)}.";
+            text += $" Rejected: {string.Join("; ", rejected)}.";
         }
         return text + " " + DacCollector.FetchAdvice(runtime, options) + " -ignoredacmismatch forces a DAC whose build-id differs (results may be wrong).";
     }
