@@ -233,6 +233,18 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
         AssertExactCounts(result);
     }
 
+    [Fact]
+    public void ForcingTheInstalledRuntimesDacOntoThisDumpFailsWithItsOwnExitCodeInsteadOfAnInternalError()
+    {
+        using var tool = new IsolatedTool();
+
+        var result = tool.Run("-f", dump.DumpPath, "-ignoredacmismatch");
+
+        Assert.Equal(31, result.ExitCode);
+        Assert.StartsWith($"error: the DAC {Path.Combine(s_installedRuntime, DacLocator.DacFileName)}, forced by -ignoredacmismatch, cannot read the heap of runtime " +
+            $"{ExpectedCounts.OtherRuntimeVersion} (libcoreclr build-id {dump.CoreClrBuildId})", result.StandardError, StringComparison.Ordinal);
+    }
+
     /// <summary>Every planted object, exactly; the runtime itself adds two delegates of the planted delegate type on .NET 8.</summary>
     private static void AssertExactCounts(ProcessResult result)
     {
