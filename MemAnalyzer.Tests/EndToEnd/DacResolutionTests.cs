@@ -234,6 +234,20 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
     }
 
     [Fact]
+    public void TheCollectorImportsTheInstalledRuntimeUnderItsVersionAndBuildId()
+    {
+        using var tool = new IsolatedTool();
+        var version = Path.GetFileName(s_installedRuntime.TrimEnd('/'));
+        var buildId = Convert.ToHexStringLower(ElfImage.ReadBuildId(Path.Combine(s_installedRuntime, DacLocator.CoreClrFileName))!);
+
+        var collected = tool.Collect("--dacs", tool.Dacs, "--installed");
+
+        Assert.True(collected.ExitCode == 0, collected.ToString());
+        Assert.Contains($"{buildId} linux-x64 {version} {Path.Combine(tool.Dacs, "linux-x64", version, DacLocator.DacFileName)}", collected.StandardOutput, StringComparison.Ordinal);
+        Assert.Contains($"{buildId}\tlinux-x64\t{version}\tlinux-x64/{version}/{DacLocator.DacFileName}", File.ReadAllLines(Path.Combine(tool.Dacs, DacIndex.FileName)));
+    }
+
+    [Fact]
     public void ForcingTheInstalledRuntimesDacOntoThisDumpFailsWithItsOwnExitCodeInsteadOfAnInternalError()
     {
         using var tool = new IsolatedTool();
