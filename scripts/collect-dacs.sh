@@ -1,113 +1,149 @@
 #!/usr/bin/env bash
-# Fills a dacs/ collection with the DACs (libmscordaccore.so) of .NET runtimes, each beside the libcoreclr.so whose
-# build-id proves which runtime build it belongs to, and rewrites the collection's index.tsv.
-#
-#   scripts/collect-dacs.sh --installed                  the runtimes installed on this machine
-#   scripts/collect-dacs.sh --from <folder> [--version V] a runtime folder copied from another machine
-#                                                        (shared/Microsoft.NETCore.App/<version>/, or a self-contained app)
-#   scripts/collect-dacs.sh --version 9.0.22 [...]       the Microsoft.NETCore.App.Runtime.<rid> pack of that version,
-#                                                        restored from the NuGet registry dotnet is configured with
-# Options: --dacs <dir> (default: dacs/ of this repository), --rid <rid> (default linux-x64).
-# Layout written: <dacs>/<rid>/<version>/{libmscordaccore.so,libcoreclr.so}; index: "<build-id>\t<rid>/<version>/libmscordaccore.so".
-# This is the only part of MemAnalyzer that fetches anything; analysis never uses the network.
+# Fills a dacs/ collection with DACs (libmscordaccore.so, with the libcoreclr.so that proves their build) and
+# updates its index (index.tsv). MemAnalyzer itself never downloads anything; this script is the one step that may
+# use the NuGet registry, and only with --nuget. See dacs/README.md.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
-dacs="$root/dacs" rid="linux-x64"
-installed=0 from=() versions=()
-fail() { echo "error: $*" >&2; exit 1; }
+usage() {
+    cat <<'TEXT'
+usage: collect-dacs.sh [--dacs DIR] [--rid RID] [--installed] [--from RUNTIME_DIR]... [--nuget VERSION]...
+
+  --dacs DIR         the collection to fill (default: dacs/ beside a published MemAnalyzer, else the repository's dacs/)
+  --rid RID          runtime identifier to file DACs under and to restore packs for (default: linux-x64)
+  --installed        import the DAC of every runtime installed here (dotnet --list-runtimes); the default without sources
+  --from DIR         import from a runtime folder copied from another machine: shared/Microsoft.NETCore.App/<version>/
+                     or a self-contained app's folder (it must hold libmscordaccore.so and libcoreclr.so)
+  --version VERSION  the runtime version of the next --from folder, if its name is not the version
+  --nuget VERSION    restore Microsoft.NETCore.App.Runtime.<rid> VERSION (e.g. 8.0.33) from the NuGet registry into the
+                     NuGet packages cache (once), and import its DAC
+Prints one line per imported DAC: <libcoreclr build-id> <rid> <version> <path>.
+TEXT
+}
+
+script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [[ -f "$script_dir/MemAnalyzer.dll" ]]; then
+    dacs="$script_dir/dacs"
+else
+    dacs="$script_dir/../dacs"
+fi
+rid="linux-x64"
+sources=()
+next_version=""
+
+fail() { echo "collect-dacs: $*" >&2; exit 1; }
+
 while [[ $# -gt 0 ]]; do
     case "$1" in
-        --installed) installed=1; shift ;;
-        --from) from+=("${2:?--from needs a folder}"); shift 2 ;;
-        --version) versions+=("${2:?--version needs a runtime version such as 9.0.22}"); shift 2 ;;
-        --dacs) dacs="${2:?--dacs needs a folder}"; shift 2 ;;
-        --rid) rid="${2:?--rid needs a runtime identifier}"; shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) fail "unknown option '$1' (see $0 --help)" ;;
+        --dacs) [[ $# -ge 2 ]] || fail "--dacs needs a folder"; dacs="$2"; shift 2 ;;
+        --rid) [[ $# -ge 2 ]] || fail "--rid needs a runtime identifier"; rid="$2"; shift 2 ;;
+        --installed) sources+=("installed:"); shift ;;
+        --version) [[ $# -ge 2 ]] || fail "--version needs a version"; next_version="$2"; shift 2 ;;
+        --from) [[ $# -ge 2 ]] || fail "--from needs a folder"; sources+=("from:$2|$next_version"); next_version=""; shift 2 ;;
+        --nuget) [[ $# -ge 2 ]] || fail "--nuget needs a version"; sources+=("nuget:$2"); shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; fail "unknown argument '$1'" ;;
     esac
 done
-[[ $installed -eq 1 || ${#from[@]} -gt 0 || ${#versions[@]} -gt 0 ]] || fail "say what to collect: --installed, --from <folder> or --version <x.y.z> (see --help)"
-command -v readelf >/dev/null || fail "readelf (binutils) is needed to read build-ids: apt-get install binutils"
+[[ ${#sources[@]} -gt 0 ]] || sources=("installed:")
+command -v readelf >/dev/null || fail "readelf is needed to read build-ids: install binutils (apt-get install binutils)"
 
-build_id() { readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'; }
+build_id() {
+    readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print tolower($3); exit }'
+}
 
-# The product version of a runtime folder: its name, the runtime pack named in an app's deps.json,
-# or libcoreclr.so's file version (major.minor.patch*100+n).
-version_of() {
-    local folder="$1" name
-    name="$(basename "$folder")"
-    if [[ "$name" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]]; then echo "$name"; return; fi
-    local deps
-    deps="$(grep -ho '"runtimepack.Microsoft.NETCore.App.Runtime.[^/]*/[0-9][^"]*"' "$folder"/*.deps.json 2>/dev/null | head -1 || true)"
-    if [[ -n "$deps" ]]; then deps="${deps##*/}"; echo "${deps%\"}"; return; fi
-    local file
-    file="$(grep -a -o '@(#)Version [0-9]*\.[0-9]*\.[0-9]*' "$folder/libcoreclr.so" | head -1 | awk '{print $2}')"
-    [[ -n "$file" ]] || return 1
-    IFS=. read -r major minor build <<< "$file"
+# The product version (8.0.33) from the "@(#)Version 8.0.3326.52219" string: patch = third part / 100.
+version_of_binary() {
+    local file_version
+    file_version="$(grep -a -o -m1 '@(#)Version [0-9.]*' "$1" | head -n1 | cut -d' ' -f2)"
+    [[ -n "$file_version" ]] || return 1
+    IFS=. read -r major minor build _ <<<"$file_version"
     echo "$major.$minor.$((build / 100))"
 }
 
-import() {
-    local folder="$1" version="$2"
-    [[ -f "$folder/libmscordaccore.so" && -f "$folder/libcoreclr.so" ]] || fail "$folder has no libmscordaccore.so and libcoreclr.so: give a runtime folder (shared/Microsoft.NETCore.App/<version>/ or a self-contained app)"
-    local target="$dacs/$rid/$version"
-    mkdir -p "$target"
-    if [[ "$(readlink -f "$folder")" != "$(readlink -f "$target")" ]]; then
-        cp -f "$folder/libmscordaccore.so" "$folder/libcoreclr.so" "$target/"
+# Copies one runtime build's DAC and libcoreclr.so into the collection and records it in the index.
+import_dir() {
+    local source="$1" version="$2" origin="$3"
+    local dac="$source/libmscordaccore.so" coreclr="$source/libcoreclr.so"
+    [[ -f "$dac" ]] || fail "$source has no libmscordaccore.so ($origin)"
+    [[ -f "$coreclr" ]] || fail "$source has no libcoreclr.so, which proves which runtime build the DAC belongs to ($origin)"
+    local id
+    id="$(build_id "$coreclr")"
+    [[ -n "$id" ]] || fail "$coreclr has no GNU build-id"
+    if [[ -z "$version" ]]; then
+        version="$(basename "$(cd "$source" && pwd)")"
+        [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+ ]] || version="$(version_of_binary "$coreclr")" || fail "cannot tell the version of $source: pass --version"
     fi
-    echo "imported $rid/$version (libcoreclr build-id $(build_id "$target/libcoreclr.so")) from $folder"
+    local relative="$rid/$version"
+    local existing="$dacs/$relative/libcoreclr.so"
+    # Another build of the same version (a distribution's, say) keeps its folder; this one gets the build-id appended.
+    if [[ -f "$existing" && "$(build_id "$existing")" != "$id" ]]; then
+        relative="$rid/$version-${id:0:12}"
+    fi
+    mkdir -p "$dacs/$relative"
+    if [[ "$(cd "$source" && pwd)" != "$(cd "$dacs/$relative" && pwd)" ]]; then
+        cp -f "$dac" "$coreclr" "$dacs/$relative/"
+    fi
+    local index="$dacs/index.tsv" tmp
+    tmp="$(mktemp "$dacs/.index.XXXXXX")"
+    {
+        echo "# libcoreclr build-id	rid	version	DAC path (relative to this folder); written by scripts/collect-dacs.sh, see README.md"
+        if [[ -f "$index" ]]; then
+            awk -F'\t' -v id="$id" '!/^#/ && NF == 4 && $1 != id' "$index"
+        fi
+        printf '%s\t%s\t%s\t%s\n' "$id" "$rid" "$version" "$relative/libmscordaccore.so"
+    } >"$tmp"
+    { head -n1 "$tmp"; tail -n +2 "$tmp" | sort -t'	' -k2,2 -k3,3V -k1,1; } >"$tmp.sorted"
+    mv -f "$tmp.sorted" "$index"
+    rm -f "$tmp"
+    echo "$id $rid $version $dacs/$relative/libmscordaccore.so"
 }
 
-if [[ $installed -eq 1 ]]; then
-    dotnet_root="$(dirname "$(readlink -f "$(command -v dotnet)")")"
-    for folder in "$dotnet_root"/shared/Microsoft.NETCore.App/*/; do
-        import "${folder%/}" "$(basename "$folder")"
-    done
-fi
+import_installed() {
+    command -v dotnet >/dev/null || fail "dotnet is not on PATH: no installed runtimes to import"
+    local found=0 name version folder
+    while read -r name version folder; do
+        [[ "$name" == "Microsoft.NETCore.App" ]] || continue
+        folder="${folder#[}"; folder="${folder%]}"
+        import_dir "$folder/$version" "$version" "installed runtime"
+        found=1
+    done < <(dotnet --list-runtimes)
+    [[ $found -eq 1 ]] || fail "dotnet --list-runtimes lists no Microsoft.NETCore.App runtime"
+}
 
-for folder in "${from[@]}"; do
-    version="${versions[0]:-}"
-    [[ ${#from[@]} -eq 1 && -n "$version" ]] || version="$(version_of "$folder")" || fail "cannot tell the runtime version of $folder: add --version <x.y.z>"
-    import "$folder" "$version"
-done
-[[ ${#from[@]} -eq 0 ]] || versions=()
-
-for version in "${versions[@]}"; do
-    work="$(mktemp -d)"
-    trap 'rm -rf "$work"' EXIT
-    package="Microsoft.NETCore.App.Runtime.$rid"
-    cat > "$work/fetch.csproj" <<EOF
+# Restores the runtime pack once into the NuGet packages cache (a PackageDownload needs no project of that framework).
+import_nuget() {
+    local version="$1"
+    local package="Microsoft.NETCore.App.Runtime.$rid"
+    local cache="${NUGET_PACKAGES:-$HOME/.nuget/packages}"
+    local native="$cache/${package,,}/$version/runtimes/$rid/native"
+    if [[ ! -f "$native/libmscordaccore.so" ]]; then
+        command -v dotnet >/dev/null || fail "dotnet is needed to restore $package $version"
+        local work
+        work="$(mktemp -d)"
+        cat >"$work/restore.csproj" <<XML
 <Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <TargetFramework>net10.0</TargetFramework>
-    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
-    <ImportDirectoryPackagesProps>false</ImportDirectoryPackagesProps>
-    <ImportDirectoryBuildProps>false</ImportDirectoryBuildProps>
-  </PropertyGroup>
-  <ItemGroup>
-    <PackageDownload Include="$package" Version="[$version]" />
-  </ItemGroup>
+  <PropertyGroup><TargetFramework>netstandard2.0</TargetFramework><NuGetAudit>false</NuGetAudit></PropertyGroup>
+  <ItemGroup><PackageDownload Include="$package" Version="[$version]" /></ItemGroup>
 </Project>
-EOF
-    packages="$work/packages"
-    if ! dotnet restore "$work/fetch.csproj" --packages "$packages" -v q > "$work/restore.log" 2>&1; then
-        grep -E "error" "$work/restore.log" | head -3 >&2
-        fail "the registry does not serve $package $version: check the version (dotnet --list-runtimes on the dump's machine) or copy the runtime folder and use --from"
+XML
+        if ! (cd "$work" && dotnet restore restore.csproj --nologo -v q >"$work/restore.log" 2>&1); then
+            local reason
+            reason="$(grep -m1 -o 'error NU[0-9]*: .*' "$work/restore.log" || tail -n1 "$work/restore.log")"
+            rm -rf "$work"
+            fail "the NuGet registry did not serve $package $version: $reason"
+        fi
+        rm -rf "$work"
+        [[ -f "$native/libmscordaccore.so" ]] || fail "$package $version was restored but has no runtimes/$rid/native/libmscordaccore.so"
     fi
-    folder="$(dirname "$(find "$packages" -name libmscordaccore.so | head -1)")"
-    [[ -d "$folder" ]] || fail "$package $version holds no libmscordaccore.so"
-    import "$folder" "$version"
-    rm -rf "$work"
-    trap - EXIT
-done
+    import_dir "$native" "$version" "$package $version"
+}
 
-# The index maps each libcoreclr build-id to its DAC, so that a lookup needs no scan.
-index="$dacs/index.tsv"
-: > "$index.tmp"
-while IFS= read -r dac; do
-    id="$(build_id "$(dirname "$dac")/libcoreclr.so")"
-    [[ -n "$id" ]] && printf '%s\t%s\n' "$id" "${dac#"$dacs"/}" >> "$index.tmp"
-done < <(find "$dacs" -name libmscordaccore.so | sort)
-mv "$index.tmp" "$index"
-echo "index: $index ($(wc -l < "$index") DACs)"
+mkdir -p "$dacs"
+dacs="$(cd "$dacs" && pwd)"
+for source in "${sources[@]}"; do
+    case "$source" in
+        installed:) import_installed ;;
+        from:*) spec="${source#from:}"; import_dir "${spec%|*}" "${spec##*|}" "copied runtime folder" ;;
+        nuget:*) import_nuget "${source#nuget:}" ;;
+    esac
+done

@@ -8,15 +8,44 @@ public static class DacSearchLocations
 {
     public const string DacDirectoryVariable = "MEMANALYZER_DACDIR";
 
-    /// <summary>More dacs/ collections (laid out and indexed like dacs/), searched before the tool's own.</summary>
-    public const string CollectionVariable = "MEMANALYZER_DACS";
-
     public static DacSearchOptions FromEnvironment(IReadOnlyList<string> explicitDirectories, bool ignoreMismatch)
     {
         var environment = new List<string>();
         environment.AddRange(SplitPathList(Environment.GetEnvironmentVariable(DacDirectoryVariable)));
         environment.AddRange(SymbolPathDirectories(Environment.GetEnvironmentVariable("_NT_SYMBOL_PATH")));
-        return new DacSearchOptions(explicitDirectories, environment, CollectionDirectories(), InstalledRuntimeRoots(), ignoreMismatch);
+        var collections = CollectionDirectories();
+        return new DacSearchOptions(explicitDirectories, environment, collections, InstalledRuntimeRoots(), ignoreMismatch)
+        {
+            CollectorScript = CollectorScript(),
+            // The repository's dacs/ when the tool runs from a build, else the dacs/ beside a published tool.
+            CollectorTarget = collections[^1],
+        };
+    }
+
+    /// <summary>scripts/collect-dacs.sh of the repository, else the copy published beside the tool.</summary>
+    private static string CollectorScript()
+    {
+        var root = RepositoryRoot();
+        var inRepository = root is null ? null : Path.Combine(root, "scripts", CollectorScriptName);
+        if (inRepository is not null && File.Exists(inRepository))
+        {
+            return inRepository;
+        }
+        return Path.Combine(AppContext.BaseDirectory, CollectorScriptName);
+    }
+
+    private const string CollectorScriptName = "collect-dacs.sh";
+
+    private static string? RepositoryRoot()
+    {
+        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, "MemAnalyzer.sln")))
+            {
+                return directory.FullName;
+            }
+        }
+        return null;
     }
 
     /// <summary>
@@ -44,17 +73,12 @@ public static class DacSearchLocations
     /// <summary>dacs/ beside the tool, then the dacs/ of the repository the tool was built in.</summary>
     private static List<string> CollectionDirectories()
     {
-        var result = SplitPathList(Environment.GetEnvironmentVariable(CollectionVariable)).ToList();
-        result.Add(Path.Combine(AppContext.BaseDirectory, "dacs"));
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        var result = new List<string> { Path.Combine(AppContext.BaseDirectory, "dacs") };
+        if (RepositoryRoot() is string root)
         {
-            if (File.Exists(Path.Combine(directory.FullName, "MemAnalyzer.sln")))
-            {
-                result.Add(Path.Combine(directory.FullName, "dacs"));
-                break;
-            }
+            result.Add(Path.Combine(root, "dacs"));
         }
-        return result.Distinct(StringComparer.Ordinal).ToList();
+        return result.Select(Path.GetFullPath).Distinct(StringComparer.Ordinal).ToList();
     }
 
     private static List<string> InstalledRuntimeRoots()

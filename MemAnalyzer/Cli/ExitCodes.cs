@@ -50,6 +50,9 @@ public static class ExitCodes
     /// <summary>No DAC (libmscordaccore.so) matching the dump's runtime was found locally.</summary>
     public const int DacNotFound = 30;
 
+    /// <summary>A DAC of another runtime build, forced with -ignoredacmismatch, cannot read the heap.</summary>
+    public const int ForcedDacUnusable = 31;
+
     /// <summary>A dump written on another operating system (for example a Windows minidump).</summary>
     public const int UnsupportedDumpPlatform = 32;
 

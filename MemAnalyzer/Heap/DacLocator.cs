@@ -8,15 +8,22 @@ namespace MemAnalyzer.Heap;
 /// <param name="CollectionDirectories">dacs/ collections: beside the tool and in the repository.</param>
 /// <param name="InstalledRuntimeRoots">shared/Microsoft.NETCore.App folders of the runtimes installed here.</param>
 /// <param name="IgnoreMismatch">-ignoredacmismatch: accept a DAC whose runtime build-id differs.</param>
-/// <param name="SideCarRuntimeVersion">The runtime version from a dump's metadata side-car, for the message when none is found.</param>
 public sealed record DacSearchOptions(
     IReadOnlyList<string> ExplicitDirectories,
     IReadOnlyList<string> EnvironmentDirectories,
     IReadOnlyList<string> CollectionDirectories,
     IReadOnlyList<string> InstalledRuntimeRoots,
-    bool IgnoreMismatch,
-    string? SideCarRuntimeVersion = null)
+    bool IgnoreMismatch)
 {
+    /// <summary>The runtime version from a dump's metadata side-car (written by -procdump), when the dump itself does not tell it.</summary>
+    public string? SideCarRuntimeVersion { get; init; }
+
+    /// <summary>The collector the not-found message tells the user to run (scripts/collect-dacs.sh).</summary>
+    public string CollectorScript { get; init; } = "scripts/collect-dacs.sh";
+
+    /// <summary>The dacs/ collection the collector should fill so that the next run finds the DAC.</summary>
+    public string CollectorTarget { get; init; } = "dacs";
+
     public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
         new([], [], collections, installed, false);
 }
@@ -40,40 +47,59 @@ public static class DacLocator
     public const string DacFileName = "libmscordaccore.so";
     public const string CoreClrFileName = "libcoreclr.so";
 
-    /// <summary>In a dacs/ collection: one line per DAC, "&lt;libcoreclr build-id&gt;\t&lt;path relative to the collection&gt;".</summary>
-    public const string IndexFileName = "index.tsv";
-
     public static DacResolution Resolve(RuntimeIdentity runtime, DacSearchOptions options)
     {
         var searched = new List<string>();
         var rejected = new List<string>();
+        var firstRejected = (string?)null;
+        var tried = new HashSet<string>(StringComparer.Ordinal);
         foreach (var (directory, source) in Candidates(runtime, options))
         {
             searched.Add($"{directory} ({source})");
-            var collection = source == "dacs collection";
-            var indexed = collection ? FromIndex(directory, runtime.BuildId) : null;
-            if (indexed is not null && ReadSiblingCoreClrBuildId(indexed) == runtime.BuildId)
+            if (SymbolStoreDac(directory, runtime.BuildId) is string keyed && tried.Add(keyed))
             {
-                return new DacResolution(indexed, source, BuildIdVerified: true);
+                // A symbol store (dotnet-symbol cache, _NT_SYMBOL_PATH cache) files the DAC under libcoreclr's build-id.
+                if (ElfImage.DescribeIncompleteLibrary(keyed) is string broken)
+                {
+                    rejected.Add($"{keyed}: {broken}");
+                }
+                else
+                {
+                    return new DacResolution(keyed, $"{source}, symbol-store key", BuildIdVerified: true);
+                }
             }
-            foreach (var dac in DacFilesIn(directory, recursive: collection))
+            foreach (var dac in DacFilesIn(directory, runtime.BuildId, recursive: source == CollectionSource))
             {
+                if (!tried.Add(dac))
+                {
+                    continue;
+                }
                 var coreclrBuildId = ReadSiblingCoreClrBuildId(dac);
+                var broken = ElfImage.DescribeIncompleteLibrary(dac);
+                if (broken is not null)
+                {
+                    rejected.Add($"{dac}: {broken}");
+                    continue;
+                }
                 if (coreclrBuildId == runtime.BuildId)
                 {
                     return new DacResolution(dac, source, BuildIdVerified: true);
                 }
-                if (options.IgnoreMismatch)
-                {
-                    return new DacResolution(dac, source, BuildIdVerified: false);
-                }
+                firstRejected ??= dac;
                 rejected.Add(coreclrBuildId is null
                     ? $"{dac}: no {CoreClrFileName} beside it to prove which runtime it belongs to"
                     : $"{dac}: its {CoreClrFileName} has build-id {coreclrBuildId}, not {runtime.BuildId}");
             }
         }
-        throw new MemAnalyzerException(ExitCodes.DacNotFound, DescribeMissingDac(runtime, searched, rejected));
+        if (options.IgnoreMismatch && firstRejected is not null)
+        {
+            // Only when no verified DAC exists anywhere: a matching one further down the search path always wins.
+            return new DacResolution(firstRejected, "-ignoredacmismatch", BuildIdVerified: false);
+        }
+        throw new MemAnalyzerException(ExitCodes.DacNotFound, DescribeMissingDac(runtime, options, searched, rejected));
     }
+
+    private const string CollectionSource = "dacs collection";
 
     private static IEnumerable<(string Directory, string Source)> Candidates(RuntimeIdentity runtime, DacSearchOptions options)
     {
@@ -87,7 +113,7 @@ public static class DacLocator
         }
         foreach (var d in options.CollectionDirectories)
         {
-            yield return (d, "dacs collection");
+            yield return (d, CollectionSource);
         }
         if (runtime.RuntimeDirectory.Length > 0)
         {
@@ -106,7 +132,8 @@ public static class DacLocator
         }
     }
 
-    private static IEnumerable<string> DacFilesIn(string directory, bool recursive)
+    /// <summary>The DACs a folder offers: those its index lists for the build-id first, then the files themselves.</summary>
+    private static IEnumerable<string> DacFilesIn(string directory, string buildId, bool recursive)
     {
         if (!Directory.Exists(directory))
         {
@@ -114,31 +141,20 @@ public static class DacLocator
         }
         try
         {
-            return Directory.EnumerateFiles(directory, DacFileName, recursive ? SearchOption.AllDirectories : SearchOption.TopDirectoryOnly)
-                .Order(StringComparer.Ordinal)
-                .ToList();
+            var files = Directory.EnumerateFiles(directory, DacFileName, recursive ? SearchOption.AllDirectories : SearchOption.TopDirectoryOnly)
+                .Order(StringComparer.Ordinal);
+            return DacIndex.Lookup(directory, buildId).Concat(files).ToList();
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            return [];
+            return DacIndex.Lookup(directory, buildId).ToList();
         }
     }
 
-    /// <summary>The indexed DAC for a build-id; the index is only a shortcut, the build-id is checked again.</summary>
-    private static string? FromIndex(string collection, string buildId)
+    private static string? SymbolStoreDac(string directory, string buildId)
     {
-        var index = Path.Combine(collection, IndexFileName);
-        try
-        {
-            return File.Exists(index)
-                ? File.ReadLines(index).Select(l => l.Split('\t')).Where(f => f.Length >= 2 && f[0] == buildId)
-                    .Select(f => Path.Combine(collection, f[1])).FirstOrDefault(File.Exists)
-                : null;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null;
-        }
+        var path = Path.Combine(directory, DacFileName, $"elf-buildid-coreclr-{buildId}", DacFileName);
+        return File.Exists(path) ? path : null;
     }
 
     private static string? ReadSiblingCoreClrBuildId(string dacPath)
@@ -148,19 +164,14 @@ public static class DacLocator
         return id is null ? null : Convert.ToHexStringLower(id);
     }
 
-    private static string DescribeMissingDac(RuntimeIdentity runtime, List<string> searched, List<string> rejected)
+    private static string DescribeMissingDac(RuntimeIdentity runtime, DacSearchOptions options, List<string> searched, List<string> rejected)
     {
-        var known = runtime.Version.Length > 0 && char.IsAsciiDigit(runtime.Version[0]) && runtime.Version != "0.0";
-        var version = known ? runtime.Version : "<version>";
-        var text = $"no DAC ({DacFileName}) matches the .NET runtime {(known ? runtime.Version : "of unknown version")} ({runtime.Architecture}, libcoreclr build-id {runtime.BuildId}) " +
-            $"that wrote this target. Searched: {string.Join("; ", searched)}.";
+        var text = $"no DAC ({DacFileName}) matches the .NET runtime {runtime.Version} ({runtime.Architecture}, libcoreclr build-id {runtime.BuildId}) " +
+            $"that wrote this target, and MemAnalyzer never downloads one. Searched: {string.Join("; ", searched)}.";
         if (rejected.Count > 0)
         {
             text += $" Rejected: {string.Join("; ", rejected)}.";
         }
-        return text + $" Fetch it into dacs/ with: scripts/collect-dacs.sh --version {version}" +
-            (known ? "" : " (the version the process ran on: dotnet --list-runtimes on its machine, or the app's *.deps.json)") +
-            $"; or copy {DacFileName} and {CoreClrFileName} from shared/Microsoft.NETCore.App/{version}/ of the machine that wrote the dump " +
-            $"with scripts/collect-dacs.sh --from <that folder>, or pass -dacdir <folder>. -ignoredacmismatch forces a DAC whose build-id differs.";
+        return text + " " + DacCollector.FetchAdvice(runtime, options) + " -ignoredacmismatch forces a DAC whose build-id differs (results may be wrong).";
     }
 }

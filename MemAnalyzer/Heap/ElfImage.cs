@@ -101,6 +101,30 @@ public sealed class ElfImage
         return new ElfImage(type, machine, headers, length);
     }
 
+    /// <summary>
+    /// Why a library on disk cannot be loaded (not ELF, or shorter than its program headers say: a copy that broke off),
+    /// or null if it looks whole. Loading a truncated library with dlopen kills the process with SIGBUS.
+    /// </summary>
+    public static string? DescribeIncompleteLibrary(string path)
+    {
+        try
+        {
+            using var stream = File.OpenRead(path);
+            var image = TryRead(stream, out var error);
+            if (image is null)
+            {
+                return error;
+            }
+            return image.ExpectedLength > image.FileLength
+                ? $"it is truncated ({image.FileLength:N0} of {image.ExpectedLength:N0} bytes)"
+                : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return $"it cannot be read ({e.Message})";
+        }
+    }
+
     /// <summary>The GNU build-id of an ELF file on disk (a shared library such as libcoreclr.so), or null.</summary>
     public static byte[]? ReadBuildId(string path)
     {

@@ -94,12 +94,32 @@ public sealed class TargetSession : IDisposable
                 throw new MemAnalyzerException(ExitCodes.DacNotFound,
                     $"the DAC {dac.Path} could not open the runtime of {description}: {e.Message}. If the dump comes from another runtime build, put its own DAC into dacs/ (see dacs/README.md)");
             }
+            if (!dac.BuildIdVerified)
+            {
+                EnsureForcedDacReadsTheHeap(runtime, dac, identity);
+            }
             return new TargetSession(target, runtime, identity, dac, description, stopwatch);
         }
         catch
         {
             target.Dispose();
             throw;
+        }
+    }
+
+    /// <summary>A DAC of another runtime build, forced by -ignoredacmismatch, usually fails on the heap: say so, not "internal error".</summary>
+    private static void EnsureForcedDacReadsTheHeap(ClrRuntime runtime, DacResolution dac, RuntimeIdentity identity)
+    {
+        try
+        {
+            _ = runtime.Heap.CanWalkHeap;
+        }
+        catch (Exception e) when (e is InvalidDataException or ClrDiagnosticsException or InvalidOperationException)
+        {
+            runtime.Dispose();
+            throw new MemAnalyzerException(ExitCodes.ForcedDacUnusable,
+                $"the DAC {dac.Path}, forced by -ignoredacmismatch, cannot read the heap of runtime {identity.Version} (libcoreclr build-id {identity.BuildId}): {e.Message} " +
+                "Run without -ignoredacmismatch to see which DAC is needed and the command that fetches it");
         }
     }
 
@@ -132,8 +152,9 @@ public sealed class TargetSession : IDisposable
         var version = Path.GetFileName(directory);
         if (string.IsNullOrEmpty(version) || !char.IsDigit(version[0]))
         {
-            // A self-contained app's runtime folder is the app's own; ClrMD reads .NET 9/10 versions as 0.0.
-            version = sideCarVersion ?? (clr.Version.Major > 0 ? clr.Version.ToString() : "unknown");
+            var fileVersion = clr.Version.Major != 0 ? clr.Version
+                : DacRuntimeVersion.FromRuntimeModules(clr.DataTarget.DataReader, directory) ?? clr.Version;
+            version = DacCollector.ProductVersion(fileVersion) ?? sideCarVersion ?? fileVersion.ToString();
         }
         var buildId = clr.BuildId.IsDefaultOrEmpty ? clr.ModuleInfo.BuildId : clr.BuildId;
         var architecture = clr.DataTarget.DataReader.Architecture.ToString().ToLowerInvariant();
