@@ -137,11 +137,16 @@ public static class DumpCapture
         }
         run.WaitForExit();
         cancellation.ThrowIfCancellationRequested();
-        if (run.ExitCode != 0 || dumps.Count == 0)
+        if (dumps.Count == 0)
         {
             var reason = errors.Result.Trim();
             throw new MemAnalyzerException(ExitCodes.CaptureFailed,
-                $"procdump exited with {run.ExitCode} and wrote {(dumps.Count == 0 ? "no dump" : $"{dumps.Count} dump(s)")}{(reason.Length > 0 ? $": {reason.ReplaceLineEndings(" ")}" : "")}");
+                $"procdump exited with {run.ExitCode} and wrote no dump{(reason.Length > 0 ? $": {reason.ReplaceLineEndings(" ")}" : "")}");
+        }
+        if (run.ExitCode != 0)
+        {
+            // ProcDump 1.2 can report an internal error after a triggered dump; the dumps it announced are complete.
+            dumps[^1] = dumps[^1] with { Warning = $"procdump exited with {run.ExitCode} after it wrote {dumps.Count} dump(s); they are complete" };
         }
         return dumps;
     }

@@ -39,15 +39,15 @@ if (mode == "strings")
 {
     StringsScenario.PlantGarbage();
 }
-
-if (mode == "gcstorm")
-{
-    GcStormScenario.Start();
-}
 if (mode == "manytypes") { ManyTypesScenario.PlantGarbage(args); }
 
 Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
 Console.Out.Flush();
+if (mode == "gcstorm")
+{
+    // Only after READY: a process that does nothing but collect starves everything else on a loaded machine.
+    GcStormScenario.Start();
+}
 
 string? line;
 while ((line = Console.ReadLine()) is not null)
