@@ -18,8 +18,15 @@ public sealed class TargetProcess : IDisposable
     public static TargetProcess Start(string projectName, params string[] arguments) =>
         StartProgram("dotnet", [TestTargetBuilder.Build(projectName), .. arguments]);
 
+    /// <summary>Starts a test target with extra environment variables (runtime settings such as DOTNET_TieredCompilation).</summary>
+    public static TargetProcess Start(string projectName, IReadOnlyDictionary<string, string> environment, params string[] arguments) =>
+        StartProgram("dotnet", environment, [TestTargetBuilder.Build(projectName), .. arguments]);
+
     /// <summary>Starts a program directly, such as a self-contained test target's own executable.</summary>
-    public static TargetProcess StartProgram(string fileName, params string[] arguments)
+    public static TargetProcess StartProgram(string fileName, params string[] arguments) =>
+        StartProgram(fileName, new Dictionary<string, string>(), arguments);
+
+    private static TargetProcess StartProgram(string fileName, IReadOnlyDictionary<string, string> environment, string[] arguments)
     {
         var info = new ProcessStartInfo(fileName)
         {
@@ -31,6 +38,10 @@ public sealed class TargetProcess : IDisposable
         foreach (var argument in arguments)
         {
             info.ArgumentList.Add(argument);
+        }
+        foreach (var (name, value) in environment)
+        {
+            info.Environment[name] = value;
         }
         var process = Process.Start(info) ?? throw new InvalidOperationException($"could not start {fileName}");
         process.ErrorDataReceived += (_, _) => { };

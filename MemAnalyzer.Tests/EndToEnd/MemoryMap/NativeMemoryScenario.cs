@@ -13,7 +13,8 @@ public sealed class NativeMemoryScenario : IDisposable
 
     public NativeMemoryScenario()
     {
-        Target = TargetProcess.Start("LeakyApp", "walkthrough");
+        // Without tiered compilation there is no background JIT thread, whose 8 MiB stack would come and go between measurements.
+        Target = TargetProcess.Start("LeakyApp", new Dictionary<string, string> { ["DOTNET_TieredCompilation"] = "0" }, "walkthrough");
         Before = Rows("-pid", Pid);
         Target.Send("native", ExpectedCounts.NativeAck);
         After = Rows("-pid", Pid);
