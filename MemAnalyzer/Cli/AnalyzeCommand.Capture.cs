@@ -78,6 +78,15 @@ public sealed partial class AnalyzeCommand
             {
                 throw new MemAnalyzerException(ExitCodes.AttachDenied, $"process {process.Pid} belongs to another user: run MemAnalyzer as that user or as root");
             }
+            catch (Microsoft.Diagnostics.NETCore.Client.ServerNotAvailableException) when (processes.Count > 1)
+            {
+                // A process found by its command line can be starting or exiting; the others are still collected.
+                console.Error.WriteLine($"warning: process {process.Pid} ({process.Name}) did not answer on its diagnostics socket (starting or exiting?) and was not collected");
+            }
+            catch (Microsoft.Diagnostics.NETCore.Client.ServerNotAvailableException e)
+            {
+                throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {process.Pid} ({process.Name}) did not answer on its diagnostics socket ({e.Message}): it is starting or exiting, or is not a .NET process");
+            }
         }
         return DumpFile is null && ProcessId is null && TrendFile is null;
     }
