@@ -127,30 +127,17 @@ public static class StringOwnerFinder
         var lookup = wanted.GetAlternateLookup<ReadOnlySpan<char>>();
         var maxLength = wanted.Keys.Max(k => k.Length);
         var chars = new char[Math.Max(1, maxLength)];
-        long visited = 0;
-        foreach (var segment in heap.Segments)
+        foreach (var (address, _) in StringStatisticsCollector.StringsOf(heap, selection, live, cancellation))
         {
-            foreach (var obj in segment.EnumerateObjects(carefully: false))
+            var length = reader.Read<int>(address + StringStatisticsCollector.LengthOffset);
+            if (length < 0 || length > maxLength)
             {
-                if ((++visited & 0xFFFF) == 0)
-                {
-                    cancellation.ThrowIfCancellationRequested();
-                }
-                var type = obj.Type;
-                if (type is null || !type.IsString || live is not null && live.IsMarked(obj.Address) != (selection == ObjectSelection.Live))
-                {
-                    continue;
-                }
-                var length = reader.Read<int>(obj.Address + StringStatisticsCollector.LengthOffset);
-                if (length < 0 || length > maxLength)
-                {
-                    continue;
-                }
-                var span = chars.AsSpan(0, length);
-                if (reader.Read(obj.Address + StringStatisticsCollector.CharsOffset, MemoryMarshal.AsBytes(span)) == 2 * length && lookup.ContainsKey(span))
-                {
-                    marked.TryMark(obj.Address);
-                }
+                continue;
+            }
+            var span = chars.AsSpan(0, length);
+            if (reader.Read(address + StringStatisticsCollector.CharsOffset, MemoryMarshal.AsBytes(span)) == 2 * length && lookup.ContainsKey(span))
+            {
+                marked.TryMark(address);
             }
         }
         return marked;

@@ -30,52 +30,39 @@ public static class StringStatisticsCollector
         var values = new Dictionary<string, Accumulator>(StringComparer.Ordinal);
         var lookup = values.GetAlternateLookup<ReadOnlySpan<char>>();
         var buffer = ArrayPool<char>.Shared.Rent(1024);
-        long unreadable = 0, visited = 0;
+        long unreadable = 0;
         try
         {
-            foreach (var segment in heap.Segments)
+            foreach (var (address, size) in StringsOf(heap, selection, live, cancellation))
             {
-                foreach (var obj in segment.EnumerateObjects(carefully: false))
+                var length = reader.Read<int>(address + LengthOffset);
+                if (length < 0 || CharsOffset + 2L * length > size)
                 {
-                    if ((++visited & 0xFFFF) == 0)
-                    {
-                        cancellation.ThrowIfCancellationRequested();
-                    }
-                    var type = obj.Type;
-                    if (type is null || !type.IsString || live is not null && live.IsMarked(obj.Address) != (selection == ObjectSelection.Live))
-                    {
-                        continue;
-                    }
-                    var size = (long)obj.Size;
-                    var length = reader.Read<int>(obj.Address + LengthOffset);
-                    if (length < 0 || CharsOffset + 2L * length > size)
-                    {
-                        unreadable++;
-                        continue;
-                    }
-                    if (length > HugeStringChars)
-                    {
-                        AddHuge(values, reader, obj.Address, length, size);
-                        continue;
-                    }
-                    if (buffer.Length < length)
-                    {
-                        ArrayPool<char>.Shared.Return(buffer);
-                        buffer = ArrayPool<char>.Shared.Rent(length);
-                    }
-                    var chars = buffer.AsSpan(0, length);
-                    if (reader.Read(obj.Address + CharsOffset, MemoryMarshal.AsBytes(chars)) != 2 * length)
-                    {
-                        unreadable++;
-                        continue;
-                    }
-                    ref var accumulator = ref CollectionsMarshal.GetValueRefOrAddDefault(lookup, chars, out var existed);
-                    if (!existed)
-                    {
-                        accumulator = new Accumulator(length, size, obj.Address, null);
-                    }
-                    accumulator.Count++;
+                    unreadable++;
+                    continue;
                 }
+                if (length > HugeStringChars)
+                {
+                    AddHuge(values, reader, address, length, size);
+                    continue;
+                }
+                if (buffer.Length < length)
+                {
+                    ArrayPool<char>.Shared.Return(buffer);
+                    buffer = ArrayPool<char>.Shared.Rent(length);
+                }
+                var chars = buffer.AsSpan(0, length);
+                if (reader.Read(address + CharsOffset, MemoryMarshal.AsBytes(chars)) != 2 * length)
+                {
+                    unreadable++;
+                    continue;
+                }
+                ref var accumulator = ref CollectionsMarshal.GetValueRefOrAddDefault(lookup, chars, out var existed);
+                if (!existed)
+                {
+                    accumulator = new Accumulator(length, size, address, null);
+                }
+                accumulator.Count++;
             }
         }
         finally
@@ -90,6 +77,27 @@ public static class StringStatisticsCollector
         }
         var rows = values.Select(p => new StringValueStatistics(p.Key, p.Value.Prefix ?? p.Key, p.Value.Length, p.Value.Count, p.Value.Size, p.Value.Sample)).ToList();
         return new StringSnapshot(rows, selection, warnings);
+    }
+
+    /// <summary>Every string object of the selection, with its size, in heap order.</summary>
+    internal static IEnumerable<(ulong Address, long Size)> StringsOf(ClrHeap heap, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation)
+    {
+        long visited = 0;
+        foreach (var segment in heap.Segments)
+        {
+            foreach (var obj in segment.EnumerateObjects(carefully: false))
+            {
+                if ((++visited & 0xFFFF) == 0)
+                {
+                    cancellation.ThrowIfCancellationRequested();
+                }
+                var type = obj.Type;
+                if (type is not null && type.IsString && (live is null || live.IsMarked(obj.Address) == (selection == ObjectSelection.Live)))
+                {
+                    yield return (obj.Address, (long)obj.Size);
+                }
+            }
+        }
     }
 
     private static void AddHuge(Dictionary<string, Accumulator> values, IDataReader reader, ulong address, int length, long size)
