@@ -46,8 +46,9 @@ public sealed class NativeMemoryScenario : IDisposable
 
     public void Dispose()
     {
+        var mappedFile = Path.Combine(Path.GetTempPath(), $"memanalyzer-mapped-{Target.Pid}.bin");
         Target.Dispose();
-        System.IO.File.Delete(Path.Combine(Path.GetTempPath(), $"memanalyzer-mapped-{Target.Pid}.bin"));
+        System.IO.File.Delete(mappedFile);
         _directory.Dispose();
     }
 }
