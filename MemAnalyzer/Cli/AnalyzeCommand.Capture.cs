@@ -10,7 +10,7 @@ public sealed partial class AnalyzeCommand
     /// <summary>Everything after -procdump on the command line; set by the runner, since it belongs to the dump writer.</summary>
     internal IReadOnlyList<string>? ProcDumpArguments { get; set; }
 
-    [Option("-gc|--gc[:<TARGET>]", "Force a full GC in a .NET process (a pid, or every process whose command line contains TEXT; the -pid target when alone), and wait for it to end.", CommandOptionType.SingleOrNoValue)]
+    [Option("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.", CommandOptionType.SingleOrNoValue)]
     public (bool HasValue, string? Value) ForceGc { get; set; }
 
     [Option("-process|--process <NAME>", "With -gc: only processes with this name.", CommandOptionType.SingleValue)]

@@ -13,6 +13,12 @@ Examples:
   MemAnalyzer -f before.dmp -pid2 1234         what changed since the baseline dump (second minus first)
   MemAnalyzer -pid 1234 -o leak.csv -live -context "iteration 7"
                                                append this run's rows to a CSV for charting
+  MemAnalyzer -trend leak.csv -html trend.html which types grow across the CSV's iterations
+  MemAnalyzer -pid 1234 -vmmap                 add native heap, mapped files, shared memory and stacks
+  MemAnalyzer -f core.1234 -dstrings 20        the 20 most wasteful duplicated strings and who holds them
+  MemAnalyzer -pid 1234 -gc -dead              force a full GC first, then show what is still dead
+  MemAnalyzer -procdump -ma 1234 /dumps/       write a dump with its side-cars; everything after -procdump is
+                                               ProcDump for Linux syntax or the original's -ma|-mp <pid|name> [file|dir]
 
 Exit codes: 0 success, 1 bad arguments, 2-6 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
 70 internal error, 130 cancelled. The README lists every code.
