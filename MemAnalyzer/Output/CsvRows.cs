@@ -20,12 +20,21 @@ public sealed class TypeCsvRowMap : ClassMap<TypeCsvRow>
         Map(r => r.Allocated).Name($"Allocated{unit}").Index(0);
         Map(r => r.Instances).Name("Instances(Count)").Index(1);
         Map(r => r.Type).Name("Type").Index(2);
-        Map(r => r.Context.ProcessId).Name("ProcessId").Index(3);
-        Map(r => r.Context.Time).Name("Time").Index(4);
-        Map(r => r.Context.CommandLine).Name("CommandLine").Index(5);
-        Map(r => r.Context.AgeSeconds).Name("Age(s)").Index(6);
-        Map(r => r.Context.Name).Name("Name").Index(7);
-        Map(r => r.Context.Context).Name("Context").Index(8);
+        References<CsvContextMap>(r => r.Context, 3);
+    }
+}
+
+/// <summary>The columns that say who and when, after a row's own columns: the same in every single-target schema.</summary>
+public sealed class CsvContextMap : ClassMap<CsvContext>
+{
+    public CsvContextMap(int firstIndex)
+    {
+        Map(c => c.ProcessId).Name("ProcessId").Index(firstIndex);
+        Map(c => c.Time).Name("Time").Index(firstIndex + 1);
+        Map(c => c.CommandLine).Name("CommandLine").Index(firstIndex + 2);
+        Map(c => c.AgeSeconds).Name("Age(s)").Index(firstIndex + 3);
+        Map(c => c.Name).Name("Name").Index(firstIndex + 4);
+        Map(c => c.Context).Name("Context").Index(firstIndex + 5);
     }
 }
 

@@ -67,12 +67,7 @@ public sealed class StringCsvRowMap : ClassMap<StringCsvRow>
         Map(r => r.Value).Name("String").Index(3);
         Map(r => r.Owner).Name("Owner").Index(4);
         Map(r => r.Address).Name("Address").Index(5);
-        Map(r => r.Context.ProcessId).Name("ProcessId").Index(6);
-        Map(r => r.Context.Time).Name("Time").Index(7);
-        Map(r => r.Context.CommandLine).Name("CommandLine").Index(8);
-        Map(r => r.Context.AgeSeconds).Name("Age(s)").Index(9);
-        Map(r => r.Context.Name).Name("Name").Index(10);
-        Map(r => r.Context.Context).Name("Context").Index(11);
+        References<CsvContextMap>(r => r.Context, 6);
     }
 }
 
