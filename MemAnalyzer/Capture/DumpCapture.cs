@@ -8,7 +8,8 @@ namespace MemAnalyzer.Capture;
 public sealed record CapturedDump(string Path, long Bytes, string Writer, string? Warning);
 
 /// <summary>
-/// Writes dumps through ProcDump for Linux when it is on PATH (it dumps through gdb's gcore), else natively through the
+/// Writes dumps through ProcDump for Linux when it is on PATH (for a .NET target it has the runtime write a full dump;
+/// other processes go through gdb's gcore), else natively through the
 /// target runtime (DiagnosticsClient.WriteDump, the same createdump that dotnet-dump uses). Each dump gets its side-car.
 /// </summary>
 public static class DumpCapture
@@ -132,7 +133,7 @@ public static class DumpCapture
             }
             // The side-car right away, while the process is as the dump saw it.
             var path = file is not null && request.NeedsProcDump is false && dumps.Count == 0 ? Rename(written, file) : written;
-            var warning = DumpSideCar.Write(path, process, "ProcDump for Linux (gdb gcore)", "Full");
+            var warning = DumpSideCar.Write(path, process, "ProcDump for Linux", "Full");
             dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", warning));
         }
         run.WaitForExit();
