@@ -19,7 +19,8 @@ internal static class Notes
         {
             error.WriteLine($"note: {report.Target} was suspended for {paused.TotalMilliseconds:F0} ms while its heap was read, then resumed");
         }
-        if (report.Dac.Source != "installed runtime")
+        // Only a DAC from somewhere else than the target's own runtime is worth a line: that is where triage mistakes hide.
+        if (report.Dac.Source is not ("installed runtime" or "runtime directory recorded in the dump"))
         {
             error.WriteLine($"note: DAC {report.Dac.Path} (from the {report.Dac.Source})");
         }
