@@ -12,7 +12,23 @@ public sealed record TargetProcessInfo(int Pid, string Name, string CommandLine,
 /// </summary>
 public static class DotNetProcesses
 {
-    public static bool IsDotNet(int pid) => DiagnosticsClient.GetPublishedProcesses().Contains(pid);
+    /// <summary>
+    /// A published diagnostics socket and a loaded runtime: sockets of killed processes stay behind in /tmp, and their
+    /// numbers come back as other processes' pids.
+    /// </summary>
+    public static bool IsDotNet(int pid) => DiagnosticsClient.GetPublishedProcesses().Contains(pid) && RunsTheRuntime(pid);
+
+    private static bool RunsTheRuntime(int pid)
+    {
+        try
+        {
+            return File.ReadLines($"/proc/{pid}/maps").Any(l => l.EndsWith("/libcoreclr.so", StringComparison.Ordinal));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
 
     /// <summary>A pid, or every .NET process whose command line contains the text; -process narrows by name.</summary>
     public static IReadOnlyList<TargetProcessInfo> Find(string pidOrCommandLine, string? processName)
@@ -20,7 +36,7 @@ public static class DotNetProcesses
         var own = Environment.ProcessId;
         IEnumerable<int> candidates = int.TryParse(pidOrCommandLine, NumberStyles.None, CultureInfo.InvariantCulture, out var pid)
             ? [pid]
-            : DiagnosticsClient.GetPublishedProcesses().Where(p => p != own && Describe(p)?.CommandLine.Contains(pidOrCommandLine, StringComparison.Ordinal) == true);
+            : DiagnosticsClient.GetPublishedProcesses().Where(p => p != own && RunsTheRuntime(p) && Describe(p)?.CommandLine.Contains(pidOrCommandLine, StringComparison.Ordinal) == true);
         return candidates.Select(Describe).OfType<TargetProcessInfo>()
             .Where(p => processName is null || string.Equals(p.Name, processName, StringComparison.Ordinal) || string.Equals(Path.GetFileName(p.CommandLine.Split(' ')[0]), processName, StringComparison.Ordinal))
             .ToList();
@@ -30,6 +46,12 @@ public static class DotNetProcesses
     {
         try
         {
+            // /proc/<n> also answers for thread ids; a stale diagnostics socket can carry a number that is now a thread's.
+            var tgid = File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("Tgid:", StringComparison.Ordinal))?[5..].Trim();
+            if (tgid != pid.ToString(CultureInfo.InvariantCulture))
+            {
+                return null;
+            }
             var name = File.ReadAllText($"/proc/{pid}/comm").Trim();
             var commandLine = File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' ').Trim();
             DateTimeOffset? started = null;
