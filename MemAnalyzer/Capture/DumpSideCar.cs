@@ -40,9 +40,24 @@ public static class DumpSideCar
         }
         var coreclr = LoadedCoreClr(process.Pid);
         var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType,
-            coreclr is null ? null : MemAnalyzer.Heap.NativeFileVersion.ProductVersion(coreclr), coreclr is null ? null : Path.GetDirectoryName(coreclr));
+            coreclr is not null && MemAnalyzer.Heap.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Heap.DacCollector.ProductVersion(file) : null,
+            coreclr is null ? null : Path.GetDirectoryName(coreclr));
         File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, s_json));
         return warning;
+    }
+
+    /// <summary>The metadata saved beside a dump, or null when there is none or it cannot be read.</summary>
+    public static DumpMetadata? TryRead(string dumpPath)
+    {
+        var path = dumpPath + MetadataSuffix;
+        try
+        {
+            return File.Exists(path) ? JsonSerializer.Deserialize<DumpMetadata>(File.ReadAllText(path)) : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or JsonException or NotSupportedException)
+        {
+            return null;
+        }
     }
 
     /// <summary>The libcoreclr.so the process runs on, so that the runtime version can be recorded for the DAC search.</summary>

@@ -9,8 +9,8 @@ namespace MemAnalyzer.Cli;
 /// <summary>A heap snapshot and, with -vmmap, the memory map taken while the heap was open.</summary>
 public sealed record TargetSnapshot(HeapSnapshot Heap, MemoryMapCapture? MemoryMap)
 {
-    /// <summary>The memory-map rows after the heap summary; none without -vmmap.</summary>
-    public IReadOnlyList<SummaryRow> MemoryRows => MemoryMap is null ? [] : MemoryMapRows.Build(MemoryMap, Heap.AllocatedBytes);
+    /// <summary>The memory-map rows after the heap summary; none without -vmmap. Built once: renderers, CSV and -resultfile all read them.</summary>
+    public IReadOnlyList<SummaryRow> MemoryRows { get; } = MemoryMap is null ? [] : MemoryMapRows.Build(MemoryMap, Heap.AllocatedBytes);
 
     public IReadOnlyList<string> Warnings => MemoryMap is null ? Heap.Warnings : [.. Heap.Warnings, .. MemoryMap.Warnings];
 

@@ -33,11 +33,4 @@ public static class NativeFileVersion
         }
         return Version.TryParse(Encoding.ASCII.GetString(bytes, start, end - start), out var version) ? version : null;
     }
-
-    /// <summary>
-    /// The product version a runtime binary belongs to: .NET servicing builds carry it as major.minor.(patch × 100 + n),
-    /// so file version 9.0.2226.52218 is runtime 9.0.22.
-    /// </summary>
-    public static string? ProductVersion(string path) =>
-        Read(path) is Version file && file.Build >= 0 ? $"{file.Major}.{file.Minor}.{file.Build / 100}" : null;
 }

@@ -51,7 +51,7 @@ public sealed class TargetSession : IDisposable
         {
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
-        return Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = SideCarRuntimeVersion(path) }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+        return Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
     }
 
@@ -159,25 +159,6 @@ public sealed class TargetSession : IDisposable
         var buildId = clr.BuildId.IsDefaultOrEmpty ? clr.ModuleInfo.BuildId : clr.BuildId;
         var architecture = clr.DataTarget.DataReader.Architecture.ToString().ToLowerInvariant();
         return new RuntimeIdentity(version, architecture, directory, buildId.IsDefaultOrEmpty ? "unknown" : Convert.ToHexStringLower(buildId.AsSpan()));
-    }
-
-    /// <summary>The runtime version that MemAnalyzer -procdump recorded beside the dump, if any.</summary>
-    private static string? SideCarRuntimeVersion(string dumpPath)
-    {
-        try
-        {
-            var metadata = dumpPath + ".metadata.json";
-            if (!File.Exists(metadata))
-            {
-                return null;
-            }
-            using var document = System.Text.Json.JsonDocument.Parse(File.ReadAllText(metadata));
-            return document.RootElement.TryGetProperty("runtimeVersion", out var version) && version.ValueKind == System.Text.Json.JsonValueKind.String ? version.GetString() : null;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Text.Json.JsonException)
-        {
-            return null;
-        }
     }
 
     // Never let ClrMD try a symbol server: the tool works offline and must never touch the network.

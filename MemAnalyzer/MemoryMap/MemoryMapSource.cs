@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Capture;
 using MemAnalyzer.Cli;
 using Microsoft.Diagnostics.Runtime;
 
@@ -12,7 +13,6 @@ namespace MemAnalyzer.MemoryMap;
 /// </summary>
 public static class MemoryMapSource
 {
-    public const string SmapsSuffix = ".smaps";
     public const string VmmapSuffix = "_VMMap.csv";
 
     public static MemoryMapCapture Capture(TargetSpec target, ClrRuntime runtime)
@@ -23,9 +23,9 @@ public static class MemoryMapSource
             return OperatingSystem.IsWindows() ? FromVmmapRun(pid) : FromSmaps($"/proc/{pid}/smaps", clr, $"/proc/{pid}/smaps");
         }
         var dump = target.DumpPath!;
-        if (File.Exists(dump + SmapsSuffix))
+        if (File.Exists(dump + DumpSideCar.SmapsSuffix))
         {
-            return FromSmaps(dump + SmapsSuffix, clr, $"side-car {Path.GetFileName(dump)}{SmapsSuffix}");
+            return FromSmaps(dump + DumpSideCar.SmapsSuffix, clr, $"side-car {Path.GetFileName(dump)}{DumpSideCar.SmapsSuffix}");
         }
         var vmmap = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(dump))!, Path.GetFileNameWithoutExtension(dump) + VmmapSuffix);
         if (File.Exists(vmmap))
@@ -73,7 +73,7 @@ public static class MemoryMapSource
         }
         return new MemoryMapCapture(MemoryClassifier.Classify(regions, clr, knowsResidency: false), null, "core dump (approximate)",
         [
-            $"no side-car {Path.GetFileName(dump)}{SmapsSuffix} was found, so the memory-map rows are approximations from the dump itself: " +
+            $"no side-car {Path.GetFileName(dump)}{DumpSideCar.SmapsSuffix} was found, so the memory-map rows are approximations from the dump itself: " +
             "a dump does not record resident memory (no Resident_ rows), shared vs private pages, reservations, the native heap's " +
             "mappings (counted as Committed_Private!) or deleted files such as memfd shared memory. Take dumps with MemAnalyzer -procdump to save the side-car",
         ]);
