@@ -110,14 +110,14 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
         using var tracer = Process.Start(new ProcessStartInfo("gdb", ["-q", "-nx", "-p", pid, "-ex", "shell sleep 6", "-batch"]) { RedirectStandardOutput = true, RedirectStandardError = true })!;
         try
         {
-            WaitUntil(() => scenario.Target.Status().TracerPid != 0, TimeSpan.FromSeconds(15));
+            Poll.Until(() => scenario.Target.Status().TracerPid != 0, TimeSpan.FromSeconds(15));
             AssertError(MemAnalyzerCli.Run("-pid", pid), ExitCodes.AttachDenied, "already traced by process");
         }
         finally
         {
             // gdb detaches by itself when its batch ends; killing it could leave the target stopped.
             tracer.WaitForExit(60_000);
-            WaitUntil(() => scenario.Target.Status().TracerPid == 0, TimeSpan.FromSeconds(15));
+            Poll.Until(() => scenario.Target.Status().TracerPid == 0, TimeSpan.FromSeconds(15));
         }
     }
 
@@ -143,13 +143,4 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
 
     private static void AssertError(ProcessResult result, int exitCode, string text) => CliAssert.Error(result, exitCode, text);
 
-    private static void WaitUntil(Func<bool> condition, TimeSpan timeout)
-    {
-        var stopwatch = Stopwatch.StartNew();
-        while (!condition())
-        {
-            Assert.True(stopwatch.Elapsed < timeout, "condition not reached in time");
-            Thread.Sleep(100);
-        }
-    }
 }

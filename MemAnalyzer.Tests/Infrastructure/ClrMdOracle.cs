@@ -14,7 +14,7 @@ public static class ClrMdOracle
 {
     public static Dictionary<string, (long Count, long Bytes)> Compute(string dumpPath, ObjectSelection selection)
     {
-        using var session = TargetSession.OpenDump(dumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        using var session = LocalDump.Open(dumpPath);
         var heap = session.Runtime.Heap;
         var live = selection == ObjectSelection.All ? null : LiveSet(heap);
         var result = new Dictionary<string, (long Count, long Bytes)>(StringComparer.Ordinal);
@@ -37,7 +37,7 @@ public static class ClrMdOracle
 
     public static long SegmentBytes(string dumpPath)
     {
-        using var session = TargetSession.OpenDump(dumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        using var session = LocalDump.Open(dumpPath);
         return session.Runtime.Heap.Segments.Sum(s => (long)s.ObjectRange.Length);
     }
 

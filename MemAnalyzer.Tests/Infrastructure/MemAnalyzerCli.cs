@@ -7,4 +7,16 @@ public static class MemAnalyzerCli
 
     public static ProcessResult Run(IEnumerable<string> arguments, IDictionary<string, string?>? environment, TimeSpan? timeout = null) =>
         ProcessRunner.Run("dotnet", [RepositoryPaths.MemAnalyzerDll, .. arguments], timeout, environment);
+
+    /// <summary>Starts the CLI without waiting, for tests that kill or signal it mid-run; its output is redirected.</summary>
+    public static System.Diagnostics.Process Start(params string[] arguments)
+    {
+        var info = new System.Diagnostics.ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+        return System.Diagnostics.Process.Start(info)!;
+    }
 }

@@ -12,7 +12,7 @@ public static class StringOracle
 {
     public static Dictionary<string, (long Count, long Size)> Compute(string dumpPath, ObjectSelection selection)
     {
-        using var session = TargetSession.OpenDump(dumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        using var session = LocalDump.Open(dumpPath);
         var heap = session.Runtime.Heap;
         var live = selection == ObjectSelection.All ? null : ClrMdOracle.LiveSet(heap);
         var result = new Dictionary<string, (long Count, long Size)>(StringComparer.Ordinal);
@@ -31,7 +31,7 @@ public static class StringOracle
 
     public static string? ValueAt(string dumpPath, ulong address)
     {
-        using var session = TargetSession.OpenDump(dumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        using var session = LocalDump.Open(dumpPath);
         return session.Runtime.Heap.GetObject(address).AsString(int.MaxValue);
     }
 }

@@ -26,7 +26,7 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
         var delays = Enumerable.Range(1, 16).Select(i => i * 20).Append(5000).ToArray();
         foreach (var delay in delays)
         {
-            using (var run = Start("-f", scenario.DumpPath, "-o", path, "-dts", TypeRows.ToString(), "-silent", "-context", $"killed after {delay} ms"))
+            using (var run = MemAnalyzerCli.Start("-f", scenario.DumpPath, "-o", path, "-dts", TypeRows.ToString(), "-silent", "-context", $"killed after {delay} ms"))
             {
                 Thread.Sleep(delay);
                 // The whole tree: the analysis runs in a child of the process the user started.
@@ -141,14 +141,4 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
         Assert.True(result.ExitCode == 0, result.ToString());
     }
 
-    private static Process Start(params string[] arguments)
-    {
-        var info = new ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
-        info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);
-        foreach (var argument in arguments)
-        {
-            info.ArgumentList.Add(argument);
-        }
-        return Process.Start(info)!;
-    }
 }

@@ -65,7 +65,7 @@ public sealed class RawHeapScanTests(ManyTypesDump dump) : IClassFixture<ManyTyp
     public void RawScanCountsTheSameFreeBlocksAsClrMd()
     {
         long freeCount = 0, freeBytes = 0;
-        using (var session = TargetSession.OpenDump(dump.DumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"])))
+        using (var session = LocalDump.Open(dump.DumpPath))
         {
             foreach (var obj in session.Runtime.Heap.EnumerateObjects())
             {

@@ -19,7 +19,7 @@ public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<Man
     {
         var expected = ClrMdOracle.Compute(dump.DumpPath, selection);
 
-        using var session = TargetSession.OpenDump(dump.DumpPath, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+        using var session = LocalDump.Open(dump.DumpPath);
         var heap = session.Runtime.Heap;
         using var memory = new MemoryWithHoles(HeapScannerMemory.Open(heap), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
         var snapshot = HeapStatisticsCollector.Collect(heap, selection, CancellationToken.None, progress: null, memory);

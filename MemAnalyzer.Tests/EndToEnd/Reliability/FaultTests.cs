@@ -53,7 +53,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
         foreach (var delay in new[] { 200, 500, 900, 1400 })
         {
-            using var run = StartCli("-pid", Pid(target), "-live");
+            using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-live");
             Thread.Sleep(delay);
             run.Kill();
             run.WaitForExit();
@@ -65,8 +65,8 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     public void KillingTheAnalysisChildMidWalkIsReportedAndTheTargetIsResumed()
     {
         using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
-        using var run = StartCli("-pid", Pid(target), "-dts");
-        WaitUntil(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
+        using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-dts");
+        Poll.Until(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
         _ = ProcessRunner.Run("kill", ["-KILL", target.Status().TracerPid.ToString(CultureInfo.InvariantCulture)]);
         run.WaitForExit();
 
@@ -79,8 +79,8 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     public void SigtermMidWalkCancelsWithItsExitCodeAndResumesTheTarget()
     {
         using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
-        using var run = StartCli("-pid", Pid(target), "-dts");
-        WaitUntil(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
+        using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-dts");
+        Poll.Until(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
         _ = ProcessRunner.Run("kill", ["-TERM", run.Id.ToString(CultureInfo.InvariantCulture)]);
         run.WaitForExit();
 
@@ -93,8 +93,8 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     public void ATargetKilledDuringTheWalkIsReportedAsGone()
     {
         var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
-        using var run = StartCli("-pid", Pid(target), "-dts");
-        WaitUntil(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
+        using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-dts");
+        Poll.Until(() => target.Status().TracerPid != 0, TimeSpan.FromSeconds(30));
         target.Dispose();
         run.WaitForExit();
 
@@ -145,7 +145,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         for (var attempt = 0; attempt < 8 && midGc is null; attempt++)
         {
             var dump = target.WriteDump(_directory.File($"gcstorm-{attempt}.dmp"));
-            using var session = TargetSession.OpenDump(dump, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"]));
+            using var session = LocalDump.Open(dump);
             midGc = session.Runtime.Heap.CanWalkHeap ? null : dump;
         }
         Assert.True(midGc is not null, "none of 8 dumps of a process that collects without pause landed inside a GC");
@@ -163,7 +163,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     private static void OverwriteGcHeap(string original, string copy)
     {
         ulong start, length;
-        using (var session = TargetSession.OpenDump(original, DacSearchOptions.LocalOnly([], ["/usr/share/dotnet/shared/Microsoft.NETCore.App"])))
+        using (var session = LocalDump.Open(original))
         {
             var segment = session.Runtime.Heap.Segments.OrderByDescending(s => s.ObjectRange.Length).First();
             (start, length) = (segment.ObjectRange.Start, segment.ObjectRange.Length);
@@ -177,34 +177,15 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         stream.Write(garbage);
     }
 
-    private static Process StartCli(params string[] arguments)
-    {
-        var info = new ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
-        info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);
-        foreach (var argument in arguments)
-        {
-            info.ArgumentList.Add(argument);
-        }
-        return Process.Start(info)!;
-    }
 
     private static void AssertRunning(TargetProcess target)
     {
-        WaitUntil(() => target.Status().TracerPid == 0, TimeSpan.FromSeconds(30));
+        Poll.Until(() => target.Status().TracerPid == 0, TimeSpan.FromSeconds(30));
         Assert.NotEqual('T', target.Status().State);
         Assert.NotEqual('t', target.Status().State);
         Assert.Equal("PONG", target.Send("ping", "PONG"));
     }
 
-    private static void WaitUntil(Func<bool> condition, TimeSpan timeout)
-    {
-        var stopwatch = Stopwatch.StartNew();
-        while (!condition())
-        {
-            Assert.True(stopwatch.Elapsed < timeout, "condition not reached in time");
-            Thread.Sleep(20);
-        }
-    }
 
     private static string Pid(TargetProcess target) => target.Pid.ToString(CultureInfo.InvariantCulture);
 }
