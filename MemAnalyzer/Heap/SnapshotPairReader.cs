@@ -15,9 +15,6 @@ public sealed record SnapshotPair<T>(T First, ReadReport FirstReport, T Second, 
 /// </summary>
 public static class SnapshotPairReader
 {
-    public static SnapshotPair<HeapSnapshot> Read(TargetSpec first, TargetSpec second, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation) =>
-        Read(first, second, dacOptions, (heap, token) => HeapStatisticsCollector.Collect(heap, selection, token), cancellation);
-
     public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
         Read(first, second, dacOptions, (_, heap, token) => reduce(heap, token), cancellation);
 

@@ -10,9 +10,6 @@ public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolutio
 /// <summary>Opens a target, reduces its heap to a snapshot, and closes it again (resuming a live process).</summary>
 public static class SnapshotReader
 {
-    public static (HeapSnapshot Snapshot, ReadReport Report) Read(TargetSpec target, ObjectSelection selection, DacSearchOptions dacOptions, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null) =>
-        Read(target, dacOptions, (heap, token) => HeapStatisticsCollector.Collect(heap, selection, token, progress), cancellation);
-
     /// <summary>Opens the target, reduces its heap with <paramref name="reduce"/>, and closes it (resuming a live process) before returning.</summary>
     public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
     {
