@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using MemAnalyzer.Cli;
+using MemAnalyzer.Linux;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd;

@@ -1,5 +1,7 @@
 using System.Runtime.InteropServices;
+using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Tests.Infrastructure;
 

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using MemAnalyzer.Cli;
 using Microsoft.Diagnostics.NETCore.Client;
 
 namespace MemAnalyzer.Capture;

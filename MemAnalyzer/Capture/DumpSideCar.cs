@@ -40,7 +40,7 @@ public static class DumpSideCar
         }
         var coreclr = LoadedCoreClr(process.Pid);
         var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType,
-            coreclr is not null && MemAnalyzer.Heap.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Heap.DacCollector.ProductVersion(file) : null,
+            coreclr is not null && MemAnalyzer.Dac.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Dac.DacCollector.ProductVersion(file) : null,
             coreclr is null ? null : Path.GetDirectoryName(coreclr));
         File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, s_json));
         return warning;

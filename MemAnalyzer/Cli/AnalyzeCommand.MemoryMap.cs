@@ -1,7 +1,9 @@
 using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.MemoryMap;
+using MemAnalyzer.Targets;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Cli;

@@ -1,9 +1,11 @@
 using System.Globalization;
 using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Output;
 using MemAnalyzer.Strings;
+using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Cli;
 

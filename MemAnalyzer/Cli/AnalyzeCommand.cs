@@ -1,7 +1,9 @@
 using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Output;
+using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Cli;
 

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Cli;
 

@@ -1,4 +1,6 @@
+using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Cli;
 

@@ -1,7 +1,8 @@
 using System.Diagnostics;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
-using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
+using MemAnalyzer.Targets;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.MemoryMap;

@@ -2,8 +2,9 @@ using System.Diagnostics;
 using System.Globalization;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Heap;
-using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.Linux;
 using MemAnalyzer.TestTargets;
+using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.Reliability;
 

@@ -1,4 +1,5 @@
 using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 
 namespace MemAnalyzer.Tests.Unit.Dac;

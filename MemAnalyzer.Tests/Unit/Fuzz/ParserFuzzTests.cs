@@ -2,7 +2,9 @@ using System.Text;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Linux;
 using MemAnalyzer.Output;
+using MemAnalyzer.Targets;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.Trend;
 

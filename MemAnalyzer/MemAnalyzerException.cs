@@ -1,4 +1,4 @@
-namespace MemAnalyzer.Cli;
+namespace MemAnalyzer;
 
 /// <summary>
 /// An anticipated, user-facing failure. Program prints its message as one <c>error:</c> line and exits with <see cref="ExitCode"/>.

@@ -1,8 +1,8 @@
 using MemAnalyzer.Analysis;
-using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
 using Microsoft.Diagnostics.Runtime;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Targets;
 
 /// <summary>What happened while a target was read, for messages to the user.</summary>
 public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolution Dac);

@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Linux;
 
 /// <summary>One program header of an ELF64 file.</summary>
 public readonly record struct ElfProgramHeader(uint Type, uint Flags, ulong Offset, ulong VirtualAddress, ulong FileSize, ulong MemorySize);

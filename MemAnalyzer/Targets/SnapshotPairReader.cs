@@ -1,8 +1,8 @@
 using MemAnalyzer.Analysis;
-using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
 using Microsoft.Diagnostics.Runtime;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Targets;
 
 /// <summary>Both sides of a diff, each already reduced (to its per-type table, or its string values).</summary>
 public sealed record SnapshotPair<T>(T First, ReadReport FirstReport, T Second, ReadReport SecondReport);

@@ -1,10 +1,10 @@
 using System.Collections.Immutable;
 using System.Diagnostics;
 using System.Runtime.InteropServices;
-using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
 using Microsoft.Diagnostics.Runtime;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Targets;
 
 /// <summary>
 /// Owns one opened target (a core dump, or a live process attached and suspended) and its ClrRuntime.

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using MemAnalyzer.Heap;
 
-namespace MemAnalyzer.Cli;
+namespace MemAnalyzer.Dac;
 
 /// <summary>Builds the DAC search path from switches, the environment and the places this tool is installed.</summary>
 public static class DacSearchLocations

@@ -1,6 +1,6 @@
 using Microsoft.Diagnostics.Runtime;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Dac;
 
 /// <summary>
 /// The file version of the runtime in a dump when ClrMD reads libcoreclr's as 0.0 and the folder name does not say it

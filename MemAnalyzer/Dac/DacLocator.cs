@@ -1,6 +1,7 @@
-using MemAnalyzer.Cli;
+using MemAnalyzer.Linux;
 
-namespace MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Dac;
 
 /// <summary>Where to look for a DAC, in order. Built by the command from switches and the environment.</summary>
 /// <param name="ExplicitDirectories">-dacdir values, searched first.</param>

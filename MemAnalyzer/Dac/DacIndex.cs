@@ -1,4 +1,4 @@
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Dac;
 
 /// <summary>One line of a dacs/ index: the libcoreclr build-id a DAC belongs to, and where the DAC lies.</summary>
 /// <param name="CoreClrBuildId">GNU build-id of the libcoreclr.so of the runtime build, lower-case hex.</param>

@@ -1,6 +1,6 @@
 using System.Globalization;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Dac;
 
 /// <summary>
 /// What the DAC collector (scripts/collect-dacs.sh) needs to be told to fetch a runtime's DAC into dacs/,

@@ -1,6 +1,8 @@
-using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
+using MemAnalyzer.Linux;
 
-namespace MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Targets;
 
 /// <summary>
 /// Checks a dump file before ClrMD sees it, so that every common kind of bad input gets its own clear error

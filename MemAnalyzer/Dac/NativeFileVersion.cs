@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Dac;
 
 /// <summary>
 /// Reads the "@(#)Version a.b.c.d" string that every native .NET runtime binary (libcoreclr.so, libmscordaccore.so) embeds.

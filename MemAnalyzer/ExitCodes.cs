@@ -1,4 +1,4 @@
-namespace MemAnalyzer.Cli;
+namespace MemAnalyzer;
 
 /// <summary>
 /// Process exit codes, one per failure class. Documented in README.md; scripts depend on them, so never renumber.

@@ -1,7 +1,7 @@
 using System.Globalization;
-using MemAnalyzer.Cli;
+using MemAnalyzer.Dac;
 
-namespace MemAnalyzer.Heap;
+namespace MemAnalyzer.Targets;
 
 /// <summary>Checks a pid through /proc before attaching, and explains why an attach failed.</summary>
 public static class LiveProcessChecks
