@@ -30,9 +30,7 @@ public sealed partial class AnalyzeCommand
             (target, heap, token) => ReadTarget(target, heap, request.Selection, token), Cancellation);
         var rows = SnapshotDiff.Top(SnapshotDiff.Compare(pair.First.Heap.Types, pair.Second.Heap.Types), request.SortKey, request.TopN, request.MinCount);
         // Memory-map rows are diffed where both sides have them (a dump without side-car has no Resident_ rows).
-        var summaries = SnapshotDiff.CompareSummaries(
-            [.. HeapStatisticsRenderer.SummaryRows(pair.First.Heap), .. pair.First.MemoryRows],
-            [.. HeapStatisticsRenderer.SummaryRows(pair.Second.Heap), .. pair.Second.MemoryRows]);
+        var summaries = SnapshotDiff.CompareSummaries(pair.First.Summaries, pair.Second.Summaries);
         if (csv is null)
         {
             DiffRenderer.Write(console.Out, rows, summaries, request.Unit);

@@ -62,7 +62,7 @@ public sealed partial class AnalyzeCommand
             {
                 var worst = violations[0];
                 throw new MemAnalyzerException(ExitCodes.GrowthAboveLimit,
-                    $"{violations.Count} row(s) grow faster than {HeapStatisticsRenderer.Number(bytes)} bytes per iteration; the fastest: {worst.Row.Label} at {TrendRenderer.Rate(worst.Row.BytesPerIteration)} bytes/iteration");
+                    $"{violations.Count} row(s) grow faster than {NumberFormat.N(bytes)} bytes per iteration; the fastest: {worst.Row.Label} at {TrendRenderer.Rate(worst.Row.BytesPerIteration)} bytes/iteration");
             }
         }
         return ExitCodes.Success;

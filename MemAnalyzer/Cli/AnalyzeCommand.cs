@@ -100,7 +100,7 @@ public sealed partial class AnalyzeCommand
         }
         else
         {
-            var summaries = HeapStatisticsRenderer.SummaryRows(snapshot).Concat(target.MemoryRows);
+            var summaries = target.Summaries;
             WriteCsv(csv, new TypeCsvRowMap(request.Unit), CsvRowFactory.FromSnapshot(rows, summaries, request.Unit, csvContext!), console);
         }
         Notes.Write(console.Error, target.Warnings, report, Silent);

@@ -16,8 +16,6 @@ public sealed record MemoryMapCapture(
 /// </summary>
 public static class MemoryMapRows
 {
-    public const string AllocatedTotal = "Allocated(Total)";
-
     public static IReadOnlyList<SummaryRow> Build(MemoryMapCapture capture, long managedAllocated) =>
         capture.Categories is not null ? FromCategories(capture.Categories, managedAllocated) : FromVmmap(capture.Vmmap!, managedAllocated);
 
@@ -27,33 +25,33 @@ public static class MemoryMapRows
         var committedTotal = c.Where(p => p.Key is not (MemoryCategory.System or MemoryCategory.Reserved)).Sum(p => p.Value.Committed);
         var rows = new List<SummaryRow>
         {
-            Row("Reserved_Stack", c[MemoryCategory.Stack].Reserved),
-            Row("Committed_Dll", Committed(MemoryCategory.Image)),
-            Row("Committed_Heap!", Committed(MemoryCategory.Heap)),
-            Row("Committed_MappedFile!", Committed(MemoryCategory.MappedFile)),
-            Row("Committed_Private!", Committed(MemoryCategory.Private)),
-            Row("Committed_Shareable!", Committed(MemoryCategory.Shareable)),
-            Row("Committed_Stack", Committed(MemoryCategory.Stack)),
-            Row("Committed_ManagedHeap", Committed(MemoryCategory.ManagedHeap)),
-            Row("Committed_ManagedHeap(Runtime)", Committed(MemoryCategory.ManagedHeapRuntime)),
-            Row("Committed_Total", committedTotal),
-            Row(AllocatedTotal, managedAllocated + Committed(MemoryCategory.Heap) + Committed(MemoryCategory.MappedFile) + Committed(MemoryCategory.Private) + Committed(MemoryCategory.Shareable)),
+            Row(RowLabels.ReservedStack, c[MemoryCategory.Stack].Reserved),
+            Row(RowLabels.CommittedDll, Committed(MemoryCategory.Image)),
+            Row(RowLabels.CommittedHeap, Committed(MemoryCategory.Heap)),
+            Row(RowLabels.CommittedMappedFile, Committed(MemoryCategory.MappedFile)),
+            Row(RowLabels.CommittedPrivate, Committed(MemoryCategory.Private)),
+            Row(RowLabels.CommittedShareable, Committed(MemoryCategory.Shareable)),
+            Row(RowLabels.CommittedStack, Committed(MemoryCategory.Stack)),
+            Row(RowLabels.CommittedManagedHeap, Committed(MemoryCategory.ManagedHeap)),
+            Row(RowLabels.CommittedManagedHeapRuntime, Committed(MemoryCategory.ManagedHeapRuntime)),
+            Row(RowLabels.CommittedTotal, committedTotal),
+            Row(RowLabels.AllocatedTotal, managedAllocated + Committed(MemoryCategory.Heap) + Committed(MemoryCategory.MappedFile) + Committed(MemoryCategory.Private) + Committed(MemoryCategory.Shareable)),
         };
         if (c.Values.All(t => t.Resident is not null))
         {
             long Resident(MemoryCategory category) => c[category].Resident!.Value;
             var residentTotal = c.Where(p => p.Key != MemoryCategory.System).Sum(p => p.Value.Resident!.Value);
             rows.AddRange([
-                Row("Resident_Dll", Resident(MemoryCategory.Image)),
-                Row("Resident_Heap", Resident(MemoryCategory.Heap)),
-                Row("Resident_MappedFile", Resident(MemoryCategory.MappedFile)),
-                Row("Resident_Private", Resident(MemoryCategory.Private)),
-                Row("Resident_Shareable", Resident(MemoryCategory.Shareable)),
-                Row("Resident_Stack", Resident(MemoryCategory.Stack)),
-                Row("Resident_ManagedHeap", Resident(MemoryCategory.ManagedHeap) + Resident(MemoryCategory.ManagedHeapRuntime)),
-                Row("Resident_Total", residentTotal),
-                Row("Resident_OutsideManagedHeap", residentTotal - Resident(MemoryCategory.ManagedHeap) - Resident(MemoryCategory.ManagedHeapRuntime)),
-                Row("Swap_Total", c.Values.Sum(t => t.Swap!.Value)),
+                Row(RowLabels.ResidentDll, Resident(MemoryCategory.Image)),
+                Row(RowLabels.ResidentHeap, Resident(MemoryCategory.Heap)),
+                Row(RowLabels.ResidentMappedFile, Resident(MemoryCategory.MappedFile)),
+                Row(RowLabels.ResidentPrivate, Resident(MemoryCategory.Private)),
+                Row(RowLabels.ResidentShareable, Resident(MemoryCategory.Shareable)),
+                Row(RowLabels.ResidentStack, Resident(MemoryCategory.Stack)),
+                Row(RowLabels.ResidentManagedHeap, Resident(MemoryCategory.ManagedHeap) + Resident(MemoryCategory.ManagedHeapRuntime)),
+                Row(RowLabels.ResidentTotal, residentTotal),
+                Row(RowLabels.ResidentOutsideManagedHeap, residentTotal - Resident(MemoryCategory.ManagedHeap) - Resident(MemoryCategory.ManagedHeapRuntime)),
+                Row(RowLabels.SwapTotal, c.Values.Sum(t => t.Swap!.Value)),
             ]);
         }
         return rows;
@@ -65,14 +63,14 @@ public static class MemoryMapRows
         var committedTotal = new[] { "Image", "Mapped File", "Shareable", "Heap", "Managed Heap", "Stack", "Private Data", "Page Table" }.Sum(Committed);
         return
         [
-            Row("Reserved_Stack", vmmap.TryGetValue("Stack", out var stack) ? stack.Size : 0),
-            Row("Committed_Dll", Committed("Image")),
-            Row("Committed_Heap!", Committed("Heap")),
-            Row("Committed_MappedFile!", Committed("Mapped File")),
-            Row("Committed_Private!", Committed("Private Data")),
-            Row("Committed_Shareable!", Committed("Shareable")),
-            Row("Committed_Total", committedTotal),
-            Row(AllocatedTotal, managedAllocated + Committed("Heap") + Committed("Mapped File") + Committed("Private Data") + Committed("Shareable")),
+            Row(RowLabels.ReservedStack, vmmap.TryGetValue("Stack", out var stack) ? stack.Size : 0),
+            Row(RowLabels.CommittedDll, Committed("Image")),
+            Row(RowLabels.CommittedHeap, Committed("Heap")),
+            Row(RowLabels.CommittedMappedFile, Committed("Mapped File")),
+            Row(RowLabels.CommittedPrivate, Committed("Private Data")),
+            Row(RowLabels.CommittedShareable, Committed("Shareable")),
+            Row(RowLabels.CommittedTotal, committedTotal),
+            Row(RowLabels.AllocatedTotal, managedAllocated + Committed("Heap") + Committed("Mapped File") + Committed("Private Data") + Committed("Shareable")),
         ];
     }
 

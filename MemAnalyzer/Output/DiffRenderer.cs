@@ -26,5 +26,5 @@ public static class DiffRenderer
         TextTable.Write(writer, Header(unit), lines);
     }
 
-    private static string N(long? value) => value is null ? "" : HeapStatisticsRenderer.Number(value.Value);
+    private static string N(long? value) => value is null ? "" : NumberFormat.N(value.Value);
 }

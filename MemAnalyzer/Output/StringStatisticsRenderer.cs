@@ -18,10 +18,10 @@ public static class StringStatisticsRenderer
             : ["Strings(Count)", $"Waste({unit})", "String".PadRight(width), "Owner"];
         var rows = report.Top.Select(v =>
         {
-            var owner = report.Owners.TryGetValue(v.Key, out var o) ? $"{o.Field} ({HeapStatisticsRenderer.Number(o.Copies)} of {HeapStatisticsRenderer.Number(v.Count)})" : "";
+            var owner = report.Owners.TryGetValue(v.Key, out var o) ? $"{o.Field} ({NumberFormat.N(o.Copies)} of {NumberFormat.N(v.Count)})" : "";
             IReadOnlyList<string> cells = showAddress
-                ? [HeapStatisticsRenderer.Number(v.Count), HeapStatisticsRenderer.Number(unit.Convert(v.Waste)), $"0x{v.SampleAddress:x}", Display(v).PadRight(width), owner]
-                : [HeapStatisticsRenderer.Number(v.Count), HeapStatisticsRenderer.Number(unit.Convert(v.Waste)), Display(v).PadRight(width), owner];
+                ? [NumberFormat.N(v.Count), NumberFormat.N(unit.Convert(v.Waste)), $"0x{v.SampleAddress:x}", Display(v).PadRight(width), owner]
+                : [NumberFormat.N(v.Count), NumberFormat.N(unit.Convert(v.Waste)), Display(v).PadRight(width), owner];
             return cells;
         }).ToList();
         TextTable.Write(writer, header, rows);
@@ -29,9 +29,9 @@ public static class StringStatisticsRenderer
         writer.WriteLine();
         writer.WriteLine("Summary");
         writer.WriteLine("==========================================");
-        writer.WriteLine($"Strings                 {HeapStatisticsRenderer.Number(snapshot.StringCount)} count");
-        writer.WriteLine($"Allocated Size          {HeapStatisticsRenderer.Number(unit.Convert(snapshot.StringBytes))} {unit}");
-        writer.WriteLine($"Waste Duplicate Strings {HeapStatisticsRenderer.Number(unit.Convert(snapshot.WasteBytes))} {unit}");
+        writer.WriteLine($"Strings                 {NumberFormat.N(snapshot.StringCount)} count");
+        writer.WriteLine($"Allocated Size          {NumberFormat.N(unit.Convert(snapshot.StringBytes))} {unit}");
+        writer.WriteLine($"Waste Duplicate Strings {NumberFormat.N(unit.Convert(snapshot.WasteBytes))} {unit}");
     }
 
     public static void WriteDiff(TextWriter writer, IReadOnlyList<StringDiff> rows, StringSnapshot first, StringSnapshot second, SizeUnit unit)
@@ -50,7 +50,7 @@ public static class StringStatisticsRenderer
 
     private static string Display(StringValueStatistics value) => StringText.Escape(value.Value, StringText.ConsoleChars, value.IsCut);
 
-    private static string N(long value) => HeapStatisticsRenderer.Number(value);
+    private static string N(long value) => NumberFormat.N(value);
 }
 
 /// <summary>One duplicated value in a -dstrings CSV.</summary>

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Net;
 using System.Text;
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Trend;
 
 namespace MemAnalyzer.Output;
@@ -14,7 +15,7 @@ public static class TrendHtmlWriter
     public const int SmallCharts = 12;
 
     /// <summary>The main chart's series, where the CSV has them: the headline, then managed, native and mapped memory.</summary>
-    public static readonly string[] TotalsSeries = [TrendAnalyzer.TotalLabel, TrendAnalyzer.ManagedLabel, "Committed_Heap!", "Committed_MappedFile!"];
+    public static readonly string[] TotalsSeries = [RowLabels.AllocatedTotal, RowLabels.ManagedAllocated, RowLabels.CommittedHeap, RowLabels.CommittedMappedFile];
 
     private static readonly string[] s_colors = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd"];
 
@@ -99,7 +100,7 @@ public static class TrendHtmlWriter
         {
             var verdict = TrendRenderer.Verdict(row.Verdict);
             table.Append(CultureInfo.InvariantCulture, $"<tr><td class=\"{verdict.Replace(' ', '-')}\">{verdict}</td><td class=\"n\">{TrendRenderer.Rate(row.BytesPerIteration)}</td><td class=\"n\">{TrendRenderer.Rate(row.CountPerIteration)}</td>");
-            table.Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{row.RisingShare:P0}</td><td class=\"n\">{HeapStatisticsRenderer.Number(row.FirstBytes)}</td><td class=\"n\">{HeapStatisticsRenderer.Number(row.LastBytes)}</td><td class=\"n\">{row.Points}</td><td>{E(row.Label)}</td></tr>\n");
+            table.Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{row.RisingShare:P0}</td><td class=\"n\">{NumberFormat.N(row.FirstBytes)}</td><td class=\"n\">{NumberFormat.N(row.LastBytes)}</td><td class=\"n\">{row.Points}</td><td>{E(row.Label)}</td></tr>\n");
         }
         return table.Append("</table>\n").ToString();
     }

@@ -1,4 +1,5 @@
 using System.Globalization;
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Trend;
 
 namespace MemAnalyzer.Output;
@@ -17,9 +18,9 @@ public static class TrendRenderer
             var process = trend.Process.Length == 0 ? "" : $" of process {trend.Process}";
             writer.WriteLine($"Trend{process} over {iterations.Count} iteration(s) ({span}), told apart by {csv.GroupedBy}; bytes per iteration.");
             writer.WriteLine(Headline(trend.Headline));
-            if (trend.Headline.Label != TrendAnalyzer.TotalLabel)
+            if (trend.Headline.Label != RowLabels.AllocatedTotal)
             {
-                writer.WriteLine($"  ({TrendAnalyzer.TotalLabel} is not in the CSV: track with -vmmap to see native memory too.)");
+                writer.WriteLine($"  ({RowLabels.AllocatedTotal} is not in the CSV: track with -vmmap to see native memory too.)");
             }
             writer.WriteLine();
 
@@ -53,13 +54,13 @@ public static class TrendRenderer
 
     private static string Headline(TrendRow row) =>
         $"{row.Label}: {Verdict(row.Verdict)}, {Rate(row.BytesPerIteration)} bytes/iteration " +
-        $"({HeapStatisticsRenderer.Number(row.FirstBytes)} → {HeapStatisticsRenderer.Number(row.LastBytes)}, rising in {row.RisingShare:P0} of the steps)";
+        $"({NumberFormat.N(row.FirstBytes)} → {NumberFormat.N(row.LastBytes)}, rising in {row.RisingShare:P0} of the steps)";
 
     private static string[] Line(TrendRow row) =>
     [
         Verdict(row.Verdict), Rate(row.BytesPerIteration), row.IsType || row.Counts.Any(c => c > 0) ? Rate(row.CountPerIteration) : "",
-        row.RisingShare.ToString("P0", CultureInfo.InvariantCulture), HeapStatisticsRenderer.Number(row.FirstBytes),
-        HeapStatisticsRenderer.Number(row.LastBytes), row.Points.ToString(CultureInfo.InvariantCulture), row.Label,
+        row.RisingShare.ToString("P0", CultureInfo.InvariantCulture), NumberFormat.N(row.FirstBytes),
+        NumberFormat.N(row.LastBytes), row.Points.ToString(CultureInfo.InvariantCulture), row.Label,
     ];
 
     private static string Growers(ProcessTrend trend, Func<TrendRow, double> rate, string what)

@@ -1,3 +1,5 @@
+using MemAnalyzer.Analysis;
+
 namespace MemAnalyzer.Trend;
 
 public enum TrendVerdict
@@ -30,7 +32,7 @@ public sealed record TrendRow(
 
     public long LastBytes => Bytes.Last(b => b is not null)!.Value;
 
-    public bool IsType => !TrendAnalyzer.IsSummaryLabel(Label);
+    public bool IsType => !RowLabels.IsSummary(Label);
 }
 
 /// <summary>The trends of one process in a tracking CSV.</summary>
@@ -40,8 +42,6 @@ public sealed record ProcessTrend(string Process, IReadOnlyList<string> Iteratio
 /// <summary>Turns the rows of a tracking CSV into per-row slopes and verdicts. The thresholds are documented in the README.</summary>
 public static class TrendAnalyzer
 {
-    public const string TotalLabel = "Allocated(Total)";
-    public const string ManagedLabel = "Managed Heap(Allocated)!";
     public const int MinimumPoints = 3;
 
     /// <summary>A row is growing (or shrinking) when at least this share of its steps went up (down).</summary>
@@ -56,11 +56,6 @@ public static class TrendAnalyzer
             .Select(process => AnalyzeProcess(process.Key, process.ToList()))
             .ToList();
     }
-
-    public static bool IsSummaryLabel(string label) =>
-        label.StartsWith("Managed Heap(", StringComparison.Ordinal) || label == TotalLabel
-        || label.StartsWith("Committed_", StringComparison.Ordinal) || label.StartsWith("Reserved_", StringComparison.Ordinal)
-        || label.StartsWith("Resident_", StringComparison.Ordinal);
 
     private static ProcessTrend AnalyzeProcess(string process, IReadOnlyList<TrackingRow> rows)
     {
@@ -81,8 +76,8 @@ public static class TrendAnalyzer
                 return Trend(label.Key, bytes, counts);
             })
             .ToList();
-        var headline = trends.FirstOrDefault(t => t.Label == TotalLabel) ?? trends.FirstOrDefault(t => t.Label == ManagedLabel)
-            ?? throw new FormatException($"it has no {ManagedLabel} rows: it was not written by MemAnalyzer -o");
+        var headline = trends.FirstOrDefault(t => t.Label == RowLabels.AllocatedTotal) ?? trends.FirstOrDefault(t => t.Label == RowLabels.ManagedAllocated)
+            ?? throw new FormatException($"it has no {RowLabels.ManagedAllocated} rows: it was not written by MemAnalyzer -o");
         return new ProcessTrend(process, iterations, headline, trends);
     }
 

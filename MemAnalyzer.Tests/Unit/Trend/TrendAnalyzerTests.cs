@@ -45,33 +45,33 @@ public sealed class TrendAnalyzerTests
         for (var i = 1; i <= 3; i++)
         {
             rows.Add(new("1", $"it {i}", "Leak", 100L * i, i));
-            rows.Add(new("1", $"it {i}", TrendAnalyzer.ManagedLabel, 1000 + 100L * i, 10 + i));
+            rows.Add(new("1", $"it {i}", "Managed Heap(Allocated)!", 1000 + 100L * i, 10 + i));
             rows.Add(new("2", $"it {i}", "Leak", 50, 1));
-            rows.Add(new("2", $"it {i}", TrendAnalyzer.ManagedLabel, 500, 5));
+            rows.Add(new("2", $"it {i}", "Managed Heap(Allocated)!", 500, 5));
         }
 
         var trends = TrendAnalyzer.Analyze(new TrackingCsv(rows, "Bytes", IterationKey.Context, []));
 
         Assert.Equal(["1", "2"], trends.Select(t => t.Process));
-        Assert.Equal((TrendAnalyzer.ManagedLabel, TrendVerdict.Growing), (trends[0].Headline.Label, trends[0].Headline.Verdict));
+        Assert.Equal(("Managed Heap(Allocated)!", TrendVerdict.Growing), (trends[0].Headline.Label, trends[0].Headline.Verdict));
         Assert.Equal(TrendVerdict.Stable, trends[1].Rows.Single(r => r.Label == "Leak").Verdict);
     }
 
     [Fact]
     public void AllocatedTotalIsTheHeadlineWhenTheRunsHadTheMemoryMap()
     {
-        TrackingRow[] rows = [new("", "a", TrendAnalyzer.ManagedLabel, 1, 1), new("", "a", TrendAnalyzer.TotalLabel, 9, 0)];
-        Assert.Equal(TrendAnalyzer.TotalLabel, TrendAnalyzer.Analyze(new TrackingCsv(rows, "Bytes", IterationKey.Context, []))[0].Headline.Label);
+        TrackingRow[] rows = [new("", "a", "Managed Heap(Allocated)!", 1, 1), new("", "a", "Allocated(Total)", 9, 0)];
+        Assert.Equal("Allocated(Total)", TrendAnalyzer.Analyze(new TrackingCsv(rows, "Bytes", IterationKey.Context, []))[0].Headline.Label);
     }
 
     [Fact]
     public void TheGateNamesTypesAndTheHeadlineAboveTheLimitButNotPartialSummaryRows()
     {
-        var trend = new ProcessTrend("", ["1", "2", "3"], TrendAnalyzer.Trend(TrendAnalyzer.ManagedLabel, [0, 500, 1000], [0, 1, 2]),
+        var trend = new ProcessTrend("", ["1", "2", "3"], TrendAnalyzer.Trend("Managed Heap(Allocated)!", [0, 500, 1000], [0, 1, 2]),
             [TrendAnalyzer.Trend("Fast", [0, 2000, 4000], [0, 1, 2]), TrendAnalyzer.Trend("Slow", [0, 10, 20], [0, 1, 2]), TrendAnalyzer.Trend("Managed Heap(TotalSize)", [0, 9000, 18000], [0, 0, 0])]);
         var withHeadline = trend with { Rows = [.. trend.Rows, trend.Headline] };
 
-        Assert.Equal(["Fast", TrendAnalyzer.ManagedLabel], TrendGate.Violations([withHeadline], 400).Select(v => v.Row.Label));
+        Assert.Equal(["Fast", "Managed Heap(Allocated)!"], TrendGate.Violations([withHeadline], 400).Select(v => v.Row.Label));
         Assert.Empty(TrendGate.Violations([withHeadline], 2000));
     }
 

@@ -1,0 +1,9 @@
+using System.Globalization;
+
+namespace MemAnalyzer.Output;
+
+/// <summary>How every console renderer writes a number: thousands separators, invariant culture.</summary>
+public static class NumberFormat
+{
+    public static string N(long value) => value.ToString("N0", CultureInfo.InvariantCulture);
+}
