@@ -14,12 +14,4 @@ using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, contex
     context.Cancel = true;
     cancellation.Cancel();
 });
-if (IsolatedRunner.ShouldIsolate(args))
-{
-    return IsolatedRunner.Run(args, Console.Error, cancellation.Token);
-}
-if (IsolatedRunner.IsChild)
-{
-    IsolatedRunner.ConfigureChild();
-}
 return CommandRunner.Run(args, PhysicalConsole.Singleton, cancellation.Token);

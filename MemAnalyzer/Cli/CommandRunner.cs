@@ -1,25 +1,41 @@
+using System.Globalization;
 using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Dac;
+using MemAnalyzer.Heap;
 
 namespace MemAnalyzer.Cli;
 
-/// <summary>Parses, runs, and maps every failure to one <c>error:</c> line and a named exit code.</summary>
+/// <summary>
+/// Parses, isolates the analysis in a child process when it reads a target, runs, and maps every failure to one
+/// <c>error:</c> line and a named exit code. The only place that reads the process environment for the core.
+/// </summary>
 public static class CommandRunner
 {
+    /// <summary>Overrides the walk's thread count (a positive number), to measure; not needed in normal use.</summary>
+    public const string WalkThreadsVariable = "MEMANALYZER_WALK_THREADS";
+
     public static int Run(string[] args, IConsole console, CancellationToken cancellation)
     {
         try
         {
-            using var app = new CommandLineApplication<AnalyzeCommand>(console);
-            app.Conventions.UseDefaultConventions();
-            app.Model.Cancellation = cancellation;
             // Everything after -procdump belongs to the dump writer, as in the original.
             var split = Array.FindIndex(args, a => a.Equals("-procdump", StringComparison.OrdinalIgnoreCase) || a.Equals("--procdump", StringComparison.OrdinalIgnoreCase));
-            if (split >= 0)
+            var procDumpArguments = split >= 0 ? args[(split + 1)..] : null;
+            var line = new CommandLine(console).Parse(ArgumentNormalizer.Normalize(split >= 0 ? args[..split] : args));
+            var request = RequestBuilder.Build(line, procDumpArguments);
+            if (request is HelpRequest)
             {
-                app.Model.ProcDumpArguments = args[(split + 1)..];
-                args = args[..split];
+                line.App.ShowHelp();
+                return ExitCodes.Success;
             }
-            return app.Execute(ArgumentNormalizer.Normalize(args));
+            if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
+            {
+                return IsolatedRunner.Run(args, request, console.Error, cancellation);
+            }
+            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),
+                DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation);
+            return CommandDispatcher.Run(request, context);
         }
         catch (CommandParsingException e)
         {
@@ -38,6 +54,21 @@ public static class CommandRunner
             return Fail(console, ExitCodes.InternalError, $"internal error ({e.GetType().Name}: {e.Message}); please report it with the command line. Set MEMANALYZER_DEBUG=1 for a stack trace");
         }
     }
+
+    /// <summary>Threads from the environment or the cores (at most four: past that, memory bandwidth bounds the scan); stack roots unless the isolated retry turned them off.</summary>
+    private static WalkOptions WalkOptions()
+    {
+        var threads = int.TryParse(Environment.GetEnvironmentVariable(WalkThreadsVariable), NumberStyles.None, CultureInfo.InvariantCulture, out var forced) && forced > 0
+            ? Math.Min(forced, Heap.WalkOptions.MaxThreads)
+            : Math.Max(1, Math.Min(4, Environment.ProcessorCount));
+        return new WalkOptions(threads,
+            IncludeStackRoots: Environment.GetEnvironmentVariable(IsolatedRunner.NoStackRootsVariable) != "1",
+            SimulateStackWalkCrash: IsolatedRunner.IsChild && Environment.GetEnvironmentVariable(IsolatedRunner.SimulateCrashVariable) == "1");
+    }
+
+    // In the isolated analysis child stderr is a pipe to the parent, which says whether the user's stderr is a terminal.
+    private static bool ErrorIsTerminal() =>
+        IsolatedRunner.IsChild ? Environment.GetEnvironmentVariable(IsolatedRunner.ErrorIsTerminalVariable) == "1" : !Console.IsErrorRedirected;
 
     private static int Fail(IConsole console, int exitCode, string message)
     {

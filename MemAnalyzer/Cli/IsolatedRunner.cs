@@ -1,5 +1,5 @@
 using System.Diagnostics;
-using MemAnalyzer.Heap;
+using MemAnalyzer.Commands;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Cli;
@@ -22,31 +22,18 @@ internal static class IsolatedRunner
     /// <summary>Fault injection for the tests: the child crashes where the DAC bug would.</summary>
     public const string SimulateCrashVariable = "MEMANALYZER_TEST_CRASH_IN_STACK_WALK";
 
-    private static readonly string[] s_rootSwitches = ["-live", "--live", "-dead", "--dead"];
-    private static readonly string[] s_pidSwitches = ["-pid", "--pid", "-pid2", "--pid2"];
-    private static readonly string[] s_targetSwitches = ["-f", "--file", "-f2", "--file2", .. s_pidSwitches];
-
     public static bool IsChild => Environment.GetEnvironmentVariable(ChildVariable) == "1";
 
-    public static bool ShouldIsolate(IReadOnlyList<string> args) =>
-        !IsChild && args.Any(a => s_targetSwitches.Contains(SwitchName(a), StringComparer.OrdinalIgnoreCase));
-
-    /// <summary>In the child: stack roots unless the parent retries without them.</summary>
-    public static void ConfigureChild()
+    /// <summary>Runs <paramref name="args"/> again in a child; <paramref name="request"/> says which processes to resume and whether a crash may be a stack walk.</summary>
+    public static int Run(string[] args, CommandRequest request, TextWriter error, CancellationToken cancellation)
     {
-        RootSource.IncludeStackRoots = Environment.GetEnvironmentVariable(NoStackRootsVariable) != "1";
-        RootSource.SimulateStackWalkCrash = Environment.GetEnvironmentVariable(SimulateCrashVariable) == "1";
-    }
-
-    public static int Run(string[] args, TextWriter error, CancellationToken cancellation)
-    {
-        var readsRoots = args.Any(a => s_rootSwitches.Contains(a, StringComparer.OrdinalIgnoreCase));
+        var readsRoots = request.ReadsRoots;
         var exitCode = RunChild(args, stackRoots: true, error, cancellation);
         if (!IsCrash(exitCode))
         {
             return exitCode;
         }
-        var pids = TargetPids(args);
+        var pids = request.ProcessIds;
         ResumeTargets(pids);
         if (exitCode == KilledExitCode)
         {
@@ -133,38 +120,12 @@ internal static class IsolatedRunner
     // 128 + SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGKILL: the child did not end on its own.
     private static bool IsCrash(int exitCode) => exitCode is 139 or 135 or 134 or 132 or KilledExitCode;
 
-    private static List<int> TargetPids(IReadOnlyList<string> args)
-    {
-        var pids = new List<int>();
-        for (var i = 0; i < args.Count; i++)
-        {
-            var arg = args[i];
-            if (!s_pidSwitches.Contains(SwitchName(arg), StringComparer.OrdinalIgnoreCase))
-            {
-                continue;
-            }
-            var separator = arg.IndexOfAny([':', '=']);
-            var value = separator > 0 ? arg[(separator + 1)..] : i + 1 < args.Count ? args[i + 1] : "";
-            if (int.TryParse(value, out var pid) && pid > 0)
-            {
-                pids.Add(pid);
-            }
-        }
-        return pids;
-    }
-
     private static void ResumeTargets(IEnumerable<int> pids)
     {
         foreach (var pid in pids)
         {
             Signal(pid, 18);
         }
-    }
-
-    private static string SwitchName(string arg)
-    {
-        var separator = arg.IndexOfAny([':', '=']);
-        return separator > 0 ? arg[..separator] : arg;
     }
 
     private static void Signal(int pid, int signal) => _ = NativeMethods.Kill(pid, signal);

@@ -5,13 +5,6 @@ using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Heap;
 
-/// <summary>How far a heap walk has come, for a progress display.</summary>
-/// <param name="Phase">"marking" (the -live/-dead reachability walk), "walking" (the per-type count), or "done" (last report).</param>
-/// <param name="BytesDone">Segment bytes walked so far (walking), or 0 (marking).</param>
-/// <param name="BytesTotal">All segment bytes.</param>
-/// <param name="Objects">Objects counted (walking) or marked objects visited (marking) so far.</param>
-public sealed record HeapWalkProgress(string Phase, long BytesDone, long BytesTotal, long Objects, TimeSpan Elapsed);
-
 /// <summary>
 /// Walks the managed heap once and reduces it to a per-type table. Objects are aggregated per MethodTable
 /// (no per-object allocation), names are resolved once per MethodTable, and rows with the same name are merged
@@ -21,14 +14,14 @@ public sealed record HeapWalkProgress(string Phase, long BytesDone, long BytesTo
 /// </summary>
 public static class HeapStatisticsCollector
 {
-    public static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
+    public static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
         using var memory = HeapScannerMemory.Open(heap);
-        return Collect(heap, selection, cancellation, progress, memory);
+        return Collect(heap, selection, options, cancellation, progress, memory);
     }
 
     /// <summary>The walk over a given view of the target's memory (tests give it one with holes, to exercise the fallback).</summary>
-    internal static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress, HeapScannerMemory memory)
+    internal static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress, HeapScannerMemory memory)
     {
         var warnings = new List<string>();
         if (!heap.CanWalkHeap)
@@ -39,18 +32,17 @@ public static class HeapStatisticsCollector
         var clock = Stopwatch.StartNew();
         var segments = heap.Segments;
         var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
-        using var running = HeapWalkThreads.Enter();
         var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
         var live = selection == ObjectSelection.All
             ? null
-            : LiveObjectMarker.Mark(heap, table, memory, cancellation,
-                progress is null ? null : marked => progress.Report(new HeapWalkProgress("marking", 0, totalBytes, marked, clock.Elapsed)));
+            : LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
+                progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, totalBytes, marked, clock.Elapsed)));
 
         // The raw scan is for 64-bit targets, whose rules it mirrors.
         var scanner = heap.Runtime.DataTarget.DataReader.PointerSize == 8 ? new HeapScanner(heap, table, memory) : null;
         // Type names cost a DAC call each (thousands of types: a noticeable share of the run); with a core to spare,
         // they are fetched while the walk goes on. Every DAC call from here on is made under the table's lock.
-        using var namer = HeapWalkThreads.Available() > 1 ? TypeNamer.Start(table) : null;
+        using var namer = options.Threads > 1 ? TypeNamer.Start(table) : null;
         var tally = new HeapTally();
         var segmentTally = new SegmentTally();
         var fallback = new ClrMdTally();
@@ -81,10 +73,10 @@ public static class HeapStatisticsCollector
                     objects += fallback.Walk(segment, live, selection, cancellation);
                 }
             }
-            progress?.Report(new HeapWalkProgress("walking", segmentBytes, totalBytes, objects, clock.Elapsed));
+            progress?.Report(new HeapWalkProgress(WalkPhase.Walking, segmentBytes, totalBytes, objects, clock.Elapsed));
         }
 
-        progress?.Report(new HeapWalkProgress("done", segmentBytes, totalBytes, objects, clock.Elapsed));
+        progress?.Report(new HeapWalkProgress(WalkPhase.Done, segmentBytes, totalBytes, objects, clock.Elapsed));
         if (fallbackSegments > 0 && scanner is not null)
         {
             warnings.Add($"{fallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {firstFallback}");

@@ -12,19 +12,19 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class LiveObjectMarker
 {
-    public static ObjectBitmap Mark(ClrHeap heap, CancellationToken cancellation)
+    public static ObjectBitmap Mark(ClrHeap heap, WalkOptions options, CancellationToken cancellation)
     {
         using var memory = HeapScannerMemory.Open(heap);
-        return Mark(heap, new MethodTableInfoTable(heap, memory, withReferences: true), memory, cancellation, progress: null);
+        return Mark(heap, new MethodTableInfoTable(heap, memory, withReferences: true), memory, options, cancellation, progress: null);
     }
 
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    internal static ObjectBitmap Mark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, CancellationToken cancellation, Action<long>? progress)
+    internal static ObjectBitmap Mark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, WalkOptions options, CancellationToken cancellation, Action<long>? progress)
     {
         var marks = new ObjectBitmap(heap.Segments);
         var pending = new AddressStack();
-        foreach (var address in RootSource.RootObjects(heap))
+        foreach (var address in RootSource.RootObjects(heap, options))
         {
             if (address != 0 && marks.TryMark(address))
             {
@@ -33,7 +33,7 @@ public static class LiveObjectMarker
         }
 
         var dependents = DependentHandles(heap);
-        var workers = memory.IsThreadSafe ? HeapWalkThreads.Available() : 1;
+        var workers = memory.IsThreadSafe ? options.Threads : 1;
         if (workers <= 1)
         {
             var reader = new ObjectReader(new HeapBlockCache(memory), memory);

@@ -10,13 +10,8 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class RootSource
 {
-    /// <summary>Set once at start-up (the isolated retry turns it off); stack roots are read unless told otherwise.</summary>
-    public static bool IncludeStackRoots { get; set; } = true;
-
-    /// <summary>Test hook: crash like the DAC bug does, at the moment stack roots would be read.</summary>
-    public static bool SimulateStackWalkCrash { get; set; }
-
-    public static IEnumerable<ulong> RootObjects(ClrHeap heap)
+    /// <summary>Stack roots only when <see cref="WalkOptions.IncludeStackRoots"/> (the isolated retry turns them off).</summary>
+    public static IEnumerable<ulong> RootObjects(ClrHeap heap, WalkOptions options)
     {
         foreach (var handle in heap.Runtime.EnumerateHandles())
         {
@@ -33,11 +28,11 @@ public static class RootSource
         {
             yield return root.Object.Address;
         }
-        if (!IncludeStackRoots)
+        if (!options.IncludeStackRoots)
         {
             yield break;
         }
-        if (SimulateStackWalkCrash)
+        if (options.SimulateStackWalkCrash)
         {
             // A fault in native code, as in the DAC: the runtime cannot turn it into an exception.
             _ = strlen(1);

@@ -13,13 +13,13 @@ public sealed class ProgressRenderer(TextWriter terminal) : IProgress<HeapWalkPr
     private static readonly TimeSpan RedrawEvery = TimeSpan.FromMilliseconds(200);
     private readonly object _lock = new();
     private TimeSpan? _lastDrawn;
-    private string? _phase;
+    private WalkPhase? _phase;
     private TimeSpan _phaseStarted;
     private int _width;
 
     public void Report(HeapWalkProgress value)
     {
-        if (value.Phase == "done")
+        if (value.Phase == WalkPhase.Done)
         {
             Erase();
             return;
@@ -42,7 +42,7 @@ public sealed class ProgressRenderer(TextWriter terminal) : IProgress<HeapWalkPr
             }
             _lastDrawn = value.Elapsed;
             var rate = value.Objects / Math.Max((value.Elapsed - _phaseStarted).TotalSeconds, 0.001) / 1e6;
-            var text = value.Phase == "marking"
+            var text = value.Phase == WalkPhase.Marking
                 ? string.Create(CultureInfo.InvariantCulture, $"marking live objects: {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s")
                 : string.Create(CultureInfo.InvariantCulture,
                     $"walking heap: {100.0 * value.BytesDone / Math.Max(value.BytesTotal, 1):F0}% of {value.BytesTotal / 1048576.0:F0} MB, {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s");

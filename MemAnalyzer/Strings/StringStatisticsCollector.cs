@@ -21,8 +21,8 @@ public static class StringStatisticsCollector
     internal const int LengthOffset = 8;
     internal const int CharsOffset = 12;
 
-    public static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, CancellationToken cancellation) =>
-        Collect(heap, selection, selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, cancellation), cancellation);
+    public static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation) =>
+        Collect(heap, selection, selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, options, cancellation), cancellation);
 
     internal static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation)
     {

@@ -22,7 +22,7 @@ public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<Man
         using var session = LocalDump.Open(dump.DumpPath);
         var heap = session.Runtime.Heap;
         using var memory = new MemoryWithHoles(HeapScannerMemory.Open(heap), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
-        var snapshot = HeapStatisticsCollector.Collect(heap, selection, CancellationToken.None, progress: null, memory);
+        var snapshot = HeapStatisticsCollector.Collect(heap, selection, WalkOptions.SingleThreaded, CancellationToken.None, progress: null, memory);
 
         Assert.Equal(expected.OrderBy(p => p.Key, StringComparer.Ordinal), snapshot.Types.ToDictionary(t => t.TypeName, t => (t.Count, t.Bytes)).OrderBy(p => p.Key, StringComparer.Ordinal));
         var warning = Assert.Single(snapshot.Warnings);

@@ -11,8 +11,8 @@ public sealed class ProgressRendererTests
         var terminal = new StringWriter();
         var progress = new ProgressRenderer(terminal);
 
-        progress.Report(new HeapWalkProgress("walking", 50, 100, 1_000, TimeSpan.FromMilliseconds(900)));
-        progress.Report(new HeapWalkProgress("done", 100, 100, 2_000, TimeSpan.FromMilliseconds(950)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Walking, 50, 100, 1_000, TimeSpan.FromMilliseconds(900)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Done, 100, 100, 2_000, TimeSpan.FromMilliseconds(950)));
 
         Assert.Equal("", terminal.ToString());
     }
@@ -23,10 +23,10 @@ public sealed class ProgressRendererTests
         var terminal = new StringWriter();
         var progress = new ProgressRenderer(terminal);
 
-        progress.Report(new HeapWalkProgress("walking", 0, 1048576 * 100, 0, TimeSpan.FromSeconds(1)));
-        progress.Report(new HeapWalkProgress("walking", 1048576 * 45, 1048576 * 100, 4_500_000, TimeSpan.FromSeconds(1.5)));
-        progress.Report(new HeapWalkProgress("walking", 1048576 * 46, 1048576 * 100, 4_600_000, TimeSpan.FromSeconds(1.55)));
-        progress.Report(new HeapWalkProgress("done", 1048576 * 100, 1048576 * 100, 10_000_000, TimeSpan.FromSeconds(2)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Walking, 0, 1048576 * 100, 0, TimeSpan.FromSeconds(1)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Walking, 1048576 * 45, 1048576 * 100, 4_500_000, TimeSpan.FromSeconds(1.5)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Walking, 1048576 * 46, 1048576 * 100, 4_600_000, TimeSpan.FromSeconds(1.55)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Done, 1048576 * 100, 1048576 * 100, 10_000_000, TimeSpan.FromSeconds(2)));
 
         var first = "walking heap: 0% of 100 MB, 0.0 M objects, 0.0 M objects/s";
         var second = "walking heap: 45% of 100 MB, 4.5 M objects, 9.0 M objects/s";

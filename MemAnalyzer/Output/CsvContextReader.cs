@@ -5,7 +5,7 @@ using MemAnalyzer.Dac;
 using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 
-namespace MemAnalyzer.Cli;
+namespace MemAnalyzer.Output;
 
 /// <summary>
 /// Who a block of CSV rows describes. A live process is described from /proc when the run starts; a dump by its file name

@@ -2,7 +2,7 @@ using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Targets;
 
-namespace MemAnalyzer.Cli;
+namespace MemAnalyzer.Commands;
 
 /// <summary>Warnings and notes go to stderr, so stdout stays a clean table for scripts.</summary>
 internal static class Notes

@@ -1,4 +1,4 @@
-namespace MemAnalyzer.Cli;
+namespace MemAnalyzer.Commands;
 
 /// <summary>
 /// The original returned the allocated KB as its exit code; Linux exit codes have 8 bits, so the value goes to a file.

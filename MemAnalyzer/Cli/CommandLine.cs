@@ -1,0 +1,105 @@
+using McMaster.Extensions.CommandLineUtils;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>
+/// Every switch, declared once with McMaster's builder API (no attribute model: Native AOT cannot run it). Switches
+/// take one dash as in the original, long forms two; names are case-insensitive. The help lists them in this order:
+/// targets, views, output, DAC, capture and GC, trend.
+/// </summary>
+public sealed class CommandLine
+{
+    public CommandLine(IConsole console)
+    {
+        App = new CommandLineApplication(console)
+        {
+            Name = "MemAnalyzer",
+            FullName = "MemAnalyzer: exact managed-memory statistics of .NET core dumps and live processes",
+            ExtendedHelpText = HelpText.Examples,
+            OptionsComparison = StringComparison.OrdinalIgnoreCase,
+        };
+        DumpFile = Single("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump).");
+        ProcessId = Single("-pid|--pid <PID>", "Live .NET process to analyze; it is suspended only while its heap is walked.");
+        SecondDumpFile = Single("-f2|--file2 <DUMP>", "Second dump: print second minus first per type (diff). Combines with -f or -pid.");
+        SecondProcessId = Single("-pid2|--pid2 <PID>", "Second, live process for a diff. Combines with -f or -pid.");
+        BySize = Optional("-dts|--by-size[:<N>]", "Top N types by total bytes (the default). N: 20, or 5000;N#200 for types with more than 200 instances.");
+        ByCount = Optional("-dtn|--by-count[:<N>]", "Top N types by instance count. N as for -dts.");
+        Top = Single("--top <N>", "Number of type rows to show (same as the N of -dts/-dtn).");
+        Live = Flag("-live|--live", "Count only objects reachable from GC roots (as SOS dumpheap -live).");
+        Dead = Flag("-dead|--dead", "Count only unreachable objects: what the next full GC frees.");
+        Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
+        DuplicateStrings = Optional("-dstrings|--duplicate-strings[:<N>]", "Top N duplicated string values by wasted bytes, with the field holding most copies.");
+        ShowAddress = Flag("-showaddress|--show-address", "With -dstrings: the address of one instance of each value.");
+        MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
+        OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new). Raises the default N to 20000.");
+        Overwrite = Flag("-overwrite|--overwrite", "Start the CSV file afresh (with a header) instead of appending.");
+        Separator = Single("-sep|--separator <CHAR>", "CSV separator: one character; the text \\t means TAB (the default).");
+        NoExcelSeparator = Flag("-noexcelsep|--no-excel-sep", "Do not begin a new CSV file with the sep= line Excel reads.");
+        Context = Single("-context|--context <TEXT>", "Text for the CSV Context column, such as the test iteration.");
+        TimeText = Single("-time|--time <TEXT>", "Text for the CSV Time column instead of the clock, to stamp several processes with one time.");
+        TimeFormat = Single("-timefmt|--time-format <FORMAT>", "Format of the CSV Time column: a .NET date format (default yyyy-MM-dd HH:mm:ss) or Invariant.");
+        ResultFile = Single("-resultfile|--result-file <FILE>", "Write the allocated managed KB (the original's exit code) to FILE.");
+        Silent = Flag("-silent|--silent", "No notes on stderr (how long a process was suspended, which DAC was used).");
+        DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
+        IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
+        ForceGc = Optional("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.");
+        ProcessFilter = Single("-process|--process <NAME>", "With -gc: only processes with this name.");
+        GcWaitForFinalizers = Flag("-gcfinalizers|--gc-wait-finalizers", "With -gc: after the GC, wait for the finalizers to run, then collect again.");
+        TrendFile = Single("-trend|--trend <FILE.csv>", "Report which types and memory rows grow across the iterations of a CSV written with -o.");
+        ContextFilter = Single("-contextfilter|--context-filter <REGEX>", "With -trend: only iterations whose label (Context, or Time) matches the regular expression.");
+        TrendBy = Single("-trendby|--trend-by <KEY>", "With -trend: tell iterations apart by Context (default) or Time.");
+        HtmlFile = Single("-html|--html <FILE.html>", "With -trend: also write a self-contained HTML report with charts.");
+        FailOnGrowth = Single("-failongrowth|--fail-on-growth <BYTES>", "With -trend: exit 60 when the headline or any type grows faster than BYTES per iteration (KB/MB/GB suffix allowed).");
+        // A plain option rather than HelpOption: with a help option the library prints its own hint to stdout on every parse error.
+        Help = Flag("-?|-h|--help", "Show help and examples.");
+    }
+
+    public CommandLineApplication App { get; }
+
+    public CommandOption DumpFile { get; }
+    public CommandOption ProcessId { get; }
+    public CommandOption SecondDumpFile { get; }
+    public CommandOption SecondProcessId { get; }
+    public CommandOption BySize { get; }
+    public CommandOption ByCount { get; }
+    public CommandOption Top { get; }
+    public CommandOption Live { get; }
+    public CommandOption Dead { get; }
+    public CommandOption Unit { get; }
+    public CommandOption DuplicateStrings { get; }
+    public CommandOption ShowAddress { get; }
+    public CommandOption MemoryMap { get; }
+    public CommandOption OutputFile { get; }
+    public CommandOption Overwrite { get; }
+    public CommandOption Separator { get; }
+    public CommandOption NoExcelSeparator { get; }
+    public CommandOption Context { get; }
+    public CommandOption TimeText { get; }
+    public CommandOption TimeFormat { get; }
+    public CommandOption ResultFile { get; }
+    public CommandOption Silent { get; }
+    public CommandOption DacDirectories { get; }
+    public CommandOption IgnoreDacMismatch { get; }
+    public CommandOption ForceGc { get; }
+    public CommandOption ProcessFilter { get; }
+    public CommandOption GcWaitForFinalizers { get; }
+    public CommandOption TrendFile { get; }
+    public CommandOption ContextFilter { get; }
+    public CommandOption TrendBy { get; }
+    public CommandOption HtmlFile { get; }
+    public CommandOption FailOnGrowth { get; }
+    public CommandOption Help { get; }
+
+    /// <summary>Parses <paramref name="args"/> (already normalized); an unknown switch or a missing value throws CommandParsingException.</summary>
+    public CommandLine Parse(string[] args)
+    {
+        App.Parse(args);
+        return this;
+    }
+
+    private CommandOption Single(string template, string description) => App.Option(template, description, CommandOptionType.SingleValue);
+
+    private CommandOption Optional(string template, string description) => App.Option(template, description, CommandOptionType.SingleOrNoValue);
+
+    private CommandOption Flag(string template, string description) => App.Option(template, description, CommandOptionType.NoValue);
+}

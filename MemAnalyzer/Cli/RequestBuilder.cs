@@ -1,0 +1,192 @@
+using CultureInfo = System.Globalization.CultureInfo;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Capture;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Output;
+using MemAnalyzer.Targets;
+using static MemAnalyzer.Cli.SwitchValues;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>
+/// Turns a parsed command line into exactly one request. The order of the checks below is the mode precedence:
+/// help, -procdump, -gc (then what follows it), -trend, -dstrings, and the type table of one target or a diff.
+/// Every rule about switches that go together is a named check here, so that it can be tested without a target.
+/// </summary>
+public static class RequestBuilder
+{
+    /// <summary>With -o the table is data for a chart, so it holds (nearly) every type unless N is given.</summary>
+    public const int CsvDefaultTopN = 20_000;
+
+    public const int DefaultTopN = 20;
+
+    /// <param name="procDumpArguments">Everything after -procdump, or null: it belongs to the dump writer.</param>
+    public static CommandRequest Build(CommandLine line, IReadOnlyList<string>? procDumpArguments)
+    {
+        NumbersAreNumbers(line);
+        if (line.Help.HasValue())
+        {
+            return new HelpRequest();
+        }
+        if (procDumpArguments is not null)
+        {
+            return Capture(procDumpArguments);
+        }
+        if (line.ForceGc.HasValue())
+        {
+            var target = line.ForceGc.Value() ?? Int(line.ProcessId)?.ToString(CultureInfo.InvariantCulture)
+                ?? throw Invalid("-gc needs a process: -gc <pid or command-line text>, or -pid <pid>");
+            var then = line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.TrendFile.HasValue() ? BuildAfterGc(line) : null;
+            return new ForceGcRequest(target, line.ProcessFilter.Value(), line.GcWaitForFinalizers.HasValue(), then);
+        }
+        return BuildAfterGc(line);
+    }
+
+    private static CommandRequest BuildAfterGc(CommandLine line) => line.TrendFile.HasValue() ? Trend(line) : Analysis(line);
+
+    private static CaptureRequest Capture(IReadOnlyList<string> arguments)
+    {
+        try
+        {
+            return new CaptureRequest(ProcDumpArguments.Parse(arguments));
+        }
+        catch (FormatException e)
+        {
+            throw Invalid($"-procdump: {e.Message}");
+        }
+    }
+
+    private static TrendRequest Trend(CommandLine line)
+    {
+        TrendReadsNoTarget(line);
+        var filter = line.ContextFilter.Value();
+        var limit = line.FailOnGrowth.Value() is { } text ? Bytes(text) : (long?)null;
+        return new TrendRequest(line.TrendFile.Value()!, TrendBy(line.TrendBy.Value()), filter is null ? null : ContextFilter(filter), filter,
+            limit, line.HtmlFile.Value(), TopRows(line) ?? DefaultTopN);
+    }
+
+    private static CommandRequest Analysis(CommandLine line)
+    {
+        var (first, second) = Targets(line);
+        LiveAndDeadExcludeEachOther(line);
+        SizeAndCountExcludeEachOther(line);
+        var byCount = line.ByCount.HasValue();
+        var query = TopN(byCount ? line.ByCount.Value() : line.BySize.Value());
+        var top = TopRows(line);
+        var unit = Unit(line.Unit.Value());
+        var selection = line.Live.HasValue() ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
+        var csv = Csv(line);
+        var defaultTopN = csv is null ? DefaultTopN : CsvDefaultTopN;
+        if (line.DuplicateStrings.HasValue())
+        {
+            StringsTakeNoTypeSort(line, second is not null);
+            var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
+            return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
+                line.ShowAddress.HasValue(), csv);
+        }
+        ShowAddressBelongsToStrings(line);
+        var sortKey = byCount ? SortKey.Count : SortKey.Bytes;
+        var topN = top ?? query.TopN ?? defaultTopN;
+        var memoryMap = line.MemoryMap.HasValue();
+        var resultFile = line.ResultFile.Value();
+        return second is null
+            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile)
+            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile);
+    }
+
+    private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line)
+    {
+        var pid = Int(line.ProcessId);
+        var dump = line.DumpFile.Value();
+        var first = (dump, pid) switch
+        {
+            (not null, null) => TargetSpec.Dump(dump),
+            (null, int p) => TargetSpec.Process(p),
+            (not null, not null) => throw Invalid("give either -f <dump> or -pid <pid>, not both"),
+            _ when line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() => throw Invalid("-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"),
+            _ => throw Invalid("nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)"),
+        };
+        var pid2 = Int(line.SecondProcessId);
+        var dump2 = line.SecondDumpFile.Value();
+        var second = (dump2, pid2) switch
+        {
+            (not null, null) => TargetSpec.Dump(dump2),
+            (null, int p) => TargetSpec.Process(p),
+            (not null, not null) => throw Invalid("give either -f2 <dump> or -pid2 <pid> as the second target, not both"),
+            _ => null,
+        };
+        return (first, second);
+    }
+
+    private static int? TopRows(CommandLine line) =>
+        Int(line.Top) is int top && top <= 0 ? throw Invalid($"--top {top} is not valid: give a positive number") : Int(line.Top);
+
+    private static CsvOutput? Csv(CommandLine line)
+    {
+        var path = line.OutputFile.Value();
+        if (path is null)
+        {
+            CsvSwitchesNeedOutput(line);
+            return null;
+        }
+        var target = new CsvTarget(path, Separator(line.Separator.Value()), line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
+        return new CsvOutput(target, new CsvStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), line.Context.Value() ?? "", DateTimeOffset.Now));
+    }
+
+    /// <summary>A number switch with text is wrong whatever the mode, as the command-line library's own typed options were.</summary>
+    private static void NumbersAreNumbers(CommandLine line)
+    {
+        _ = Int(line.ProcessId);
+        _ = Int(line.SecondProcessId);
+        _ = Int(line.Top);
+    }
+
+    private static void TrendReadsNoTarget(CommandLine line)
+    {
+        if (line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() || line.OutputFile.HasValue())
+        {
+            throw Invalid("-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o");
+        }
+    }
+
+    private static void LiveAndDeadExcludeEachOther(CommandLine line)
+    {
+        if (line.Live.HasValue() && line.Dead.HasValue())
+        {
+            throw Invalid("-live and -dead exclude each other: use one of them");
+        }
+    }
+
+    private static void SizeAndCountExcludeEachOther(CommandLine line)
+    {
+        if (line.BySize.HasValue() && line.ByCount.HasValue())
+        {
+            throw Invalid("-dts and -dtn exclude each other: sort either by size or by count");
+        }
+    }
+
+    private static void CsvSwitchesNeedOutput(CommandLine line)
+    {
+        if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
+            || line.TimeText.HasValue() || line.TimeFormat.HasValue())
+        {
+            throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv>");
+        }
+    }
+
+    private static void StringsTakeNoTypeSort(CommandLine line, bool diff)
+    {
+        if (line.BySize.HasValue() || line.ByCount.HasValue() && !diff)
+        {
+            throw Invalid("-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)");
+        }
+    }
+
+    private static void ShowAddressBelongsToStrings(CommandLine line)
+    {
+        if (line.ShowAddress.HasValue())
+        {
+            throw Invalid("-showaddress belongs to -dstrings: add -dstrings");
+        }
+    }
+}

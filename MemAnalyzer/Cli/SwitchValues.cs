@@ -1,0 +1,104 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
+using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Trend;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>Pure parsers of switch values; each bad value is an invalid-arguments error that says what to give instead.</summary>
+public static class SwitchValues
+{
+    /// <summary>A whole number, with the message the command-line library gives for one.</summary>
+    public static int? Int(CommandOption option)
+    {
+        var text = option.Value();
+        if (text is null)
+        {
+            return null;
+        }
+        return int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var value)
+            ? value
+            : throw Invalid($"Invalid value specified for {option.LongName}. '{text}' is not a valid number: run MemAnalyzer --help for the switches");
+    }
+
+    public static SizeUnit Unit(string? text) =>
+        Enum.TryParse<SizeUnit>(text ?? nameof(SizeUnit.Bytes), ignoreCase: true, out var parsed) && Enum.IsDefined(parsed) && !char.IsAsciiDigit((text ?? "B")[0])
+            ? parsed
+            : throw Invalid($"-unit {text} is not a unit: use Bytes, KB, MB or GB");
+
+    public static TopNQuery TopN(string? text) =>
+        text is null ? TopNQuery.Default : TopNQuery.TryParse(text, out var error) ?? throw Invalid(error!);
+
+    /// <summary>The N of -dstrings: a positive number.</summary>
+    public static int StringsTopN(string text) =>
+        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0
+            ? n
+            : throw Invalid($"-dstrings {text} is not a number of values: give a positive number such as 20");
+
+    public static char Separator(string? text)
+    {
+        var value = (text ?? "\\t").Trim('"', '\'');
+        var separator = value switch
+        {
+            "\\t" or "\t" => '\t',
+            { Length: 1 } => value[0],
+            _ => throw Invalid($"-sep \"{text}\" is not one character: give a single character such as , or ; or \\t for TAB"),
+        };
+        return separator is '"' or '\n' or '\r'
+            ? throw Invalid("-sep cannot be a quote or a line break: CSV needs those for quoting and rows")
+            : separator;
+    }
+
+    public static string TimeFormat(string? format)
+    {
+        if (format is null)
+        {
+            return Output.CsvStamp.DefaultTimeFormat;
+        }
+        if (format.Equals(Output.CsvStamp.InvariantTimeFormat, StringComparison.OrdinalIgnoreCase))
+        {
+            return Output.CsvStamp.InvariantTimeFormat;
+        }
+        try
+        {
+            _ = DateTime.Now.ToString(format, CultureInfo.InvariantCulture);
+            return format;
+        }
+        catch (FormatException)
+        {
+            throw Invalid($"-timefmt \"{format}\" is not a .NET date format: use e.g. yyyy-MM-dd HH:mm:ss, o, or Invariant");
+        }
+    }
+
+    public static IterationKey TrendBy(string? text) =>
+        text is null ? IterationKey.Context
+        : Enum.TryParse<IterationKey>(text, ignoreCase: true, out var parsed) && Enum.IsDefined(parsed) && !char.IsAsciiDigit(text[0]) ? parsed
+        : throw Invalid($"-trendby {text} is not Context or Time");
+
+    public static Regex ContextFilter(string pattern)
+    {
+        try
+        {
+            return new Regex(pattern, RegexOptions.CultureInvariant, TimeSpan.FromSeconds(1));
+        }
+        catch (ArgumentException e)
+        {
+            throw Invalid($"-contextfilter \"{pattern}\" is not a regular expression: {e.Message}");
+        }
+    }
+
+    /// <summary>Bytes per iteration for -failongrowth: a number with an optional B/KB/MB/GB suffix.</summary>
+    public static long Bytes(string text)
+    {
+        var units = new (string Suffix, long Factor)[] { ("GB", 1L << 30), ("MB", 1L << 20), ("KB", 1L << 10), ("B", 1) };
+        var trimmed = text.Trim();
+        var (suffix, factor) = units.FirstOrDefault(u => trimmed.EndsWith(u.Suffix, StringComparison.OrdinalIgnoreCase), ("", 1));
+        var number = trimmed[..^suffix.Length].Trim();
+        return long.TryParse(number, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value >= 0
+            ? value * factor
+            : throw Invalid($"-failongrowth {text} is not a size: give bytes per iteration such as 100000, 64KB or 1MB");
+    }
+
+    public static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);
+}

@@ -1,0 +1,16 @@
+namespace MemAnalyzer.Commands;
+
+/// <summary>Runs a request with the command of its mode.</summary>
+public static class CommandDispatcher
+{
+    public static int Run(CommandRequest request, RunContext context) => request switch
+    {
+        HistogramRequest histogram => HistogramCommand.Run(histogram, context),
+        DiffRequest diff => DiffCommand.Run(diff, context),
+        DuplicateStringsRequest strings => DuplicateStringsCommand.Run(strings, context),
+        TrendRequest trend => TrendCommand.Run(trend, context),
+        CaptureRequest capture => CaptureCommand.Run(capture, context),
+        ForceGcRequest gc => ForceGcCommand.Run(gc, context),
+        _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
+    };
+}

@@ -1,0 +1,22 @@
+using CsvHelper.Configuration;
+using MemAnalyzer.Output;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>A run's CSV destination and the values stamped on each of its rows (-o and its companions).</summary>
+public sealed record CsvOutput(CsvTarget Target, CsvStamp Stamp)
+{
+    /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
+    public void Validate<TRow>(ClassMap<TRow> map) => CsvReportWriter.Validate(Target, map);
+
+    /// <summary>Appends one block of rows, after a notice on <see cref="RunContext.Out"/> unless -silent.</summary>
+    public void Write<TRow>(ClassMap<TRow> map, IReadOnlyList<TRow> rows, RunContext context)
+    {
+        var appending = !Target.Overwrite && File.Exists(Target.Path) && new FileInfo(Target.Path).Length > 0;
+        if (!context.Silent)
+        {
+            context.Out.WriteLine($"Writing output to csv file {Target.Path}.{(appending ? " File contents are appended." : "")}");
+        }
+        CsvReportWriter.Write(Target, map, rows);
+    }
+}

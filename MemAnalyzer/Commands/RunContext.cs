@@ -1,0 +1,30 @@
+using MemAnalyzer.Dac;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Output;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>
+/// Everything a command may touch besides its request: where it writes, how walks run, where DACs are found, and
+/// when to stop. Built once at the edge; no command reads the environment or the static console.
+/// </summary>
+/// <param name="Out">The table, or the CSV notice.</param>
+/// <param name="Error">Warnings, notes and progress.</param>
+/// <param name="Silent">-silent: no notes.</param>
+/// <param name="ErrorIsTerminal">The user's stderr is an interactive terminal (progress lines are drawn only there).</param>
+public sealed record RunContext(
+    TextWriter Out,
+    TextWriter Error,
+    bool Silent,
+    bool ErrorIsTerminal,
+    WalkOptions Walk,
+    DacSearchOptions Dac,
+    CancellationToken Cancellation)
+{
+    /// <summary>
+    /// A progress line on stderr for long walks, only when stderr is an interactive terminal and the run is neither
+    /// -silent nor writing CSV (-o): scripts and leak-tracking loops stay quiet.
+    /// </summary>
+    public IProgress<HeapWalkProgress>? Progress(bool writingCsv) =>
+        !ErrorIsTerminal || Silent || writingCsv ? null : new ProgressRenderer(Error);
+}
