@@ -1,4 +1,5 @@
 using System.Globalization;
+using MemAnalyzer.Linux;
 using Microsoft.Diagnostics.NETCore.Client;
 
 namespace MemAnalyzer.Capture;
@@ -18,17 +19,7 @@ public static class DotNetProcesses
     /// </summary>
     public static bool IsDotNet(int pid) => DiagnosticsClient.GetPublishedProcesses().Contains(pid) && RunsTheRuntime(pid);
 
-    private static bool RunsTheRuntime(int pid)
-    {
-        try
-        {
-            return File.ReadLines($"/proc/{pid}/maps").Any(l => l.EndsWith("/libcoreclr.so", StringComparison.Ordinal));
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return false;
-        }
-    }
+    private static bool RunsTheRuntime(int pid) => ProcFs.LoadedCoreClr(pid) is not null;
 
     /// <summary>A pid, or every .NET process whose command line contains the text; -process narrows by name.</summary>
     public static IReadOnlyList<TargetProcessInfo> Find(string pidOrCommandLine, string? processName)
@@ -44,30 +35,21 @@ public static class DotNetProcesses
 
     public static TargetProcessInfo? Describe(int pid)
     {
-        try
-        {
-            // /proc/<n> also answers for thread ids; a stale diagnostics socket can carry a number that is now a thread's.
-            var tgid = File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("Tgid:", StringComparison.Ordinal))?[5..].Trim();
-            if (tgid != pid.ToString(CultureInfo.InvariantCulture))
-            {
-                return null;
-            }
-            var name = File.ReadAllText($"/proc/{pid}/comm").Trim();
-            var commandLine = File.ReadAllText($"/proc/{pid}/cmdline").Replace('\0', ' ').Trim();
-            DateTimeOffset? started = null;
-            try
-            {
-                using var process = System.Diagnostics.Process.GetProcessById(pid);
-                started = new DateTimeOffset(process.StartTime);
-            }
-            catch (Exception e) when (e is ArgumentException or InvalidOperationException)
-            {
-            }
-            return new TargetProcessInfo(pid, name, commandLine, started);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        // /proc/<n> also answers for thread ids; a stale diagnostics socket can carry a number that is now a thread's.
+        if (ProcFs.StatusField(pid, "Tgid") != pid.ToString(CultureInfo.InvariantCulture)
+            || ProcFs.Name(pid) is not { } name || ProcFs.CommandLine(pid) is not { } commandLine)
         {
             return null;
         }
+        DateTimeOffset? started = null;
+        try
+        {
+            using var process = System.Diagnostics.Process.GetProcessById(pid);
+            started = new DateTimeOffset(process.StartTime);
+        }
+        catch (Exception e) when (e is ArgumentException or InvalidOperationException)
+        {
+        }
+        return new TargetProcessInfo(pid, name, commandLine, started);
     }
 }

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using MemAnalyzer.Linux;
 using Microsoft.Diagnostics.NETCore.Client;
 
 namespace MemAnalyzer.Capture;
@@ -71,13 +72,7 @@ public static class DumpCapture
         {
             throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the dump directory {directory} does not exist: create it first");
         }
-        var probe = Path.Combine(directory, $".memanalyzer-probe-{Environment.ProcessId}");
-        try
-        {
-            File.WriteAllBytes(probe, []);
-            File.Delete(probe);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        if (!WritableDirectory.CanCreateIn(directory))
         {
             throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"the dump directory {directory} is not writable: choose another one");
         }

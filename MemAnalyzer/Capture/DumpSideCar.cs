@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Capture;
 
@@ -38,7 +39,7 @@ public static class DumpSideCar
         {
             warning = $"the memory map of process {process.Pid} could not be saved beside {dumpPath} ({e.Message}); -vmmap will estimate it from the dump";
         }
-        var coreclr = LoadedCoreClr(process.Pid);
+        var coreclr = LoadedCoreClrFile(process.Pid);
         var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType,
             coreclr is not null && MemAnalyzer.Dac.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Dac.DacCollector.ProductVersion(file) : null,
             coreclr is null ? null : Path.GetDirectoryName(coreclr));
@@ -61,16 +62,5 @@ public static class DumpSideCar
     }
 
     /// <summary>The libcoreclr.so the process runs on, so that the runtime version can be recorded for the DAC search.</summary>
-    private static string? LoadedCoreClr(int pid)
-    {
-        try
-        {
-            return File.ReadLines($"/proc/{pid}/maps").Select(l => l.Split(' ', 6, StringSplitOptions.RemoveEmptyEntries))
-                .Where(f => f.Length == 6 && f[5].EndsWith("/libcoreclr.so", StringComparison.Ordinal)).Select(f => f[5]).FirstOrDefault(File.Exists);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null;
-        }
-    }
+    private static string? LoadedCoreClrFile(int pid) => ProcFs.LoadedCoreClr(pid) is { } path && File.Exists(path) ? path : null;
 }

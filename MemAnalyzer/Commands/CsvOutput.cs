@@ -7,7 +7,7 @@ namespace MemAnalyzer.Commands;
 public sealed record CsvOutput(CsvTarget Target, CsvStamp Stamp)
 {
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
-    public void Validate<TRow>(ClassMap<TRow> map) => CsvReportWriter.Validate(Target, map);
+    public void Validate<TRow>(ClassMap<TRow> map) => CsvFileAppender.Validate(Target, map);
 
     /// <summary>Appends one block of rows, after a notice on <see cref="RunContext.Out"/> unless -silent.</summary>
     public void Write<TRow>(ClassMap<TRow> map, IReadOnlyList<TRow> rows, RunContext context)
@@ -17,6 +17,6 @@ public sealed record CsvOutput(CsvTarget Target, CsvStamp Stamp)
         {
             context.Out.WriteLine($"Writing output to csv file {Target.Path}.{(appending ? " File contents are appended." : "")}");
         }
-        CsvReportWriter.Write(Target, map, rows);
+        CsvFileAppender.Write(Target, map, rows);
     }
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using MemAnalyzer.Dac;
+using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Targets;
 
@@ -16,7 +17,7 @@ public static class LiveProcessChecks
         {
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, "MemAnalyzer cannot analyze its own process: pass the pid of another .NET process");
         }
-        if (!Directory.Exists($"/proc/{pid}"))
+        if (!ProcFs.Exists(pid))
         {
             throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid (ps -e, or dotnet-counters ps)");
         }
@@ -34,11 +35,11 @@ public static class LiveProcessChecks
         {
             throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"process {pid} exited before it could be read");
         }
-        if (maps.Length == 0 && !Directory.Exists($"/proc/{pid}"))
+        if (maps.Length == 0 && !ProcFs.Exists(pid))
         {
             throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"process {pid} exited before it could be read");
         }
-        if (!maps.Contains("/libcoreclr.so", StringComparison.Ordinal))
+        if (!maps.Split('\n').Any(l => ProcFs.CoreClrPath(l) is not null))
         {
             throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {pid} ({ProcessName(pid)}) is not a .NET process: libcoreclr.so is not loaded in it");
         }
@@ -46,17 +47,17 @@ public static class LiveProcessChecks
 
     public static MemAnalyzerException DescribeAttachFailure(int pid, Exception cause)
     {
-        if (!Directory.Exists($"/proc/{pid}"))
+        if (!ProcFs.Exists(pid))
         {
             return new MemAnalyzerException(ExitCodes.TargetExited, $"process {pid} exited while MemAnalyzer attached to it");
         }
-        var tracer = StatusField(pid, "TracerPid");
+        var tracer = ProcFs.StatusField(pid, "TracerPid");
         if (tracer is not null && tracer != "0")
         {
             return new MemAnalyzerException(ExitCodes.AttachDenied,
                 $"cannot attach to process {pid}: it is already traced by process {tracer} ({ProcessName(int.Parse(tracer, CultureInfo.InvariantCulture))}); detach that debugger first, or take a dump with -procdump and analyze the dump");
         }
-        var yama = ReadTrimmed("/proc/sys/kernel/yama/ptrace_scope");
+        var yama = ProcFs.ReadTrimmed("/proc/sys/kernel/yama/ptrace_scope");
         var reason = yama is "1" or "2" or "3"
             ? $"ptrace is restricted (kernel.yama.ptrace_scope = {yama}); run as root, or set it to 0 with: sudo sysctl kernel.yama.ptrace_scope=0"
             : "permission denied; run MemAnalyzer as the process's user or as root (ptrace needs CAP_SYS_PTRACE for other users' processes; in a container add --cap-add=SYS_PTRACE)";
@@ -66,28 +67,9 @@ public static class LiveProcessChecks
     /// <summary>The process no longer runs: no /proc entry, or a zombie waiting to be reaped.</summary>
     public static bool IsGone(int pid)
     {
-        var state = StatusField(pid, "State");
+        var state = ProcFs.StatusField(pid, "State");
         return state is null || state.StartsWith('Z') || state.StartsWith('X');
     }
 
-    public static string ProcessName(int pid) => ReadTrimmed($"/proc/{pid}/comm") ?? "unknown";
-
-    private static string? StatusField(int pid, string field)
-    {
-        var status = ReadTrimmed($"/proc/{pid}/status");
-        var line = status?.Split('\n').FirstOrDefault(l => l.StartsWith(field + ":", StringComparison.Ordinal));
-        return line?[(field.Length + 1)..].Trim();
-    }
-
-    private static string? ReadTrimmed(string path)
-    {
-        try
-        {
-            return File.ReadAllText(path).Trim();
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return null;
-        }
-    }
+    public static string ProcessName(int pid) => ProcFs.Name(pid) ?? "unknown";
 }

@@ -16,19 +16,9 @@ public static class TrackingCsvReader
     /// <exception cref="FormatException">The text is not a single-target MemAnalyzer CSV; the message says why.</exception>
     public static TrackingCsv Read(TextReader text, IterationKey requested)
     {
-        var first = text.ReadLine() ?? throw new FormatException("the file is empty");
-        char separator;
-        string header;
-        if (first.StartsWith("sep=", StringComparison.Ordinal) && first.Length == 5)
-        {
-            separator = first[4];
-            header = text.ReadLine() ?? throw new FormatException("the file has a sep= line but no header");
-        }
-        else
-        {
-            header = first;
-            separator = header.StartsWith("Delta(", StringComparison.Ordinal) ? ',' : GuessSeparator(header);
-        }
+        var (sepLine, head) = CsvHead.Read(text);
+        var header = head ?? throw new FormatException(sepLine is null ? "the file is empty" : "the file has a sep= line but no header");
+        var separator = sepLine ?? (header.StartsWith("Delta(", StringComparison.Ordinal) ? ',' : GuessSeparator(header));
         if (header.StartsWith("Delta(", StringComparison.Ordinal))
         {
             throw new FormatException("it is a diff CSV (written with -f2/-pid2); a trend needs the rows of single-target runs");

@@ -157,15 +157,15 @@ public sealed class ParserFuzzTests : IDisposable
         var target = new CsvTarget(path, '\t', Overwrite: false, ExcelSeparatorLine: true);
         var map = new TypeCsvRowMap(SizeUnit.Bytes);
         var context = new CsvContext("1", "t", "cmd", 0, "n", "c");
-        var valid = Encoding.UTF8.GetBytes("sep=\t\n" + CsvReportWriter.HeaderLine(map, '\t') + "\n1\t1\tA\t1\tt\tcmd\t0\tn\tc\n");
+        var valid = Encoding.UTF8.GetBytes("sep=\t\n" + CsvBlock.HeaderLine(map, '\t') + "\n1\t1\tA\t1\tt\tcmd\t0\tn\tc\n");
         FuzzInput.Run(7, (random, iteration) =>
         {
             var before = FuzzInput.Mutate(random, valid);
             File.WriteAllBytes(path, before);
             try
             {
-                CsvReportWriter.Validate(target, map);
-                CsvReportWriter.Write(target, map, [new TypeCsvRow(5, 5, "B", context)]);
+                CsvFileAppender.Validate(target, map);
+                CsvFileAppender.Write(target, map, [new TypeCsvRow(5, 5, "B", context)]);
                 Assert.Equal(before, File.ReadAllBytes(path).Take(before.Length));
             }
             catch (MemAnalyzerException e)

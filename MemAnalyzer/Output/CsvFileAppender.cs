@@ -1,13 +1,9 @@
 using System.Globalization;
 using System.Text;
-using CsvHelper;
 using CsvHelper.Configuration;
+using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Output;
-
-/// <summary>Where and how a CSV report is written.</summary>
-/// <param name="ExcelSeparatorLine">Begin new files with "sep=&lt;c&gt;" so Excel splits the columns right.</param>
-public sealed record CsvTarget(string Path, char Separator, bool Overwrite, bool ExcelSeparatorLine);
 
 /// <summary>
 /// Appends one run's block of rows to a CSV file without ever losing or corrupting what is there:
@@ -15,7 +11,7 @@ public sealed record CsvTarget(string Path, char Separator, bool Overwrite, bool
 /// and the block goes in with a single write. A marker file records the length before the write, so that a run killed
 /// in the middle of that write is rolled back by the next run.
 /// </summary>
-public static class CsvReportWriter
+public static class CsvFileAppender
 {
     private static readonly TimeSpan s_lockTimeout = TimeSpan.FromSeconds(60);
 
@@ -38,10 +34,10 @@ public static class CsvReportWriter
             using var existing = OpenShared(path);
             if (!target.Overwrite)
             {
-                EnsureCompatibleHeader(existing, path, target.Separator, HeaderLine(map, target.Separator));
+                EnsureCompatibleHeader(existing, path, target.Separator, CsvBlock.HeaderLine(map, target.Separator));
             }
         }
-        else if (!CanCreateIn(directory))
+        else if (!WritableDirectory.CanCreateIn(directory))
         {
             throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot create CSV output '{path}': the directory {directory} is not writable");
         }
@@ -61,9 +57,9 @@ public static class CsvReportWriter
         if (!fresh)
         {
             // Read through the locked handle: a second handle would be refused by our own exclusive lock.
-            EnsureCompatibleHeader(file, target.Path, target.Separator, HeaderLine(map, target.Separator));
+            EnsureCompatibleHeader(file, target.Path, target.Separator, CsvBlock.HeaderLine(map, target.Separator));
         }
-        var block = Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine);
+        var block = CsvBlock.Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine);
 
         File.WriteAllText(marker, file.Length.ToString(CultureInfo.InvariantCulture));
         file.Seek(0, SeekOrigin.End);
@@ -87,7 +83,7 @@ public static class CsvReportWriter
         {
             using (var file = new FileStream(staging, FileMode.Create, FileAccess.Write, FileShare.None))
             {
-                file.Write(Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine));
+                file.Write(CsvBlock.Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine));
                 file.Flush(flushToDisk: true);
             }
             if (target.Overwrite && File.Exists(target.Path))
@@ -115,43 +111,9 @@ public static class CsvReportWriter
         }
     }
 
-    /// <summary>The header line exactly as CsvHelper writes it for this map, for comparison with an existing file.</summary>
-    public static string HeaderLine<TRow>(ClassMap<TRow> map, char separator)
-    {
-        using var text = new StringWriter(CultureInfo.InvariantCulture);
-        using (var csv = new CsvWriter(text, Configuration(separator)))
-        {
-            csv.Context.RegisterClassMap(map);
-            csv.WriteHeader<TRow>();
-            csv.NextRecord();
-        }
-        return text.ToString().TrimEnd('\n', '\r');
-    }
-
-    private static byte[] Render<TRow>(ClassMap<TRow> map, IReadOnlyList<TRow> rows, char separator, bool writeHeader, bool excelLine)
-    {
-        using var text = new StringWriter(CultureInfo.InvariantCulture) { NewLine = "\n" };
-        if (excelLine)
-        {
-            text.Write($"sep={separator}\n");
-        }
-        using (var csv = new CsvWriter(text, Configuration(separator) with { HasHeaderRecord = writeHeader }))
-        {
-            csv.Context.RegisterClassMap(map);
-            csv.WriteRecords(rows);
-        }
-        return new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(text.ToString());
-    }
-
-    private static CsvConfiguration Configuration(char separator) => new(CultureInfo.InvariantCulture)
-    {
-        Delimiter = separator.ToString(),
-        NewLine = "\n",
-    };
-
     private static void EnsureCompatibleHeader(FileStream file, string path, char separator, string expected)
     {
-        var (existingSeparator, existingHeader) = ReadHead(file);
+        var (existingSeparator, existingHeader) = CsvBlock.ReadHead(file);
         if (existingHeader is null)
         {
             return;
@@ -162,22 +124,6 @@ public static class CsvReportWriter
                 $"'{path}' has other columns than this run writes (another -unit or -sep, or a diff into a single-target file): " +
                 $"it has \"{Visible(existingHeader)}\", this run writes \"{Visible(expected)}\"; write to a new file or add -overwrite");
         }
-    }
-
-    private static (char? Separator, string? Header) ReadHead(FileStream file)
-    {
-        file.Seek(0, SeekOrigin.Begin);
-        using var reader = new StreamReader(file, new UTF8Encoding(false), detectEncodingFromByteOrderMarks: true, bufferSize: 4096, leaveOpen: true);
-        var first = reader.ReadLine();
-        if (first is null)
-        {
-            return (null, null);
-        }
-        if (first.StartsWith("sep=", StringComparison.Ordinal) && first.Length == 5)
-        {
-            return (first[4], reader.ReadLine());
-        }
-        return (null, first);
     }
 
     private static FileStream OpenShared(string path)
@@ -253,23 +199,6 @@ public static class CsvReportWriter
         var last = file.ReadByte();
         file.Seek(0, SeekOrigin.End);
         return last != '\n';
-    }
-
-    private static bool CanCreateIn(string directory)
-    {
-        var probe = Path.Combine(directory, $".memanalyzer-probe-{Environment.ProcessId}");
-        try
-        {
-            using (File.Create(probe))
-            {
-            }
-            File.Delete(probe);
-            return true;
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return false;
-        }
     }
 
     private static string Visible(string header) => header.Replace("\t", "<TAB>", StringComparison.Ordinal);

@@ -1,0 +1,149 @@
+using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Trend;
+
+namespace MemAnalyzer.Tests.Unit.Cli;
+
+/// <summary>The command line to request step in-process: every switch-combination rule without a target or a child process.</summary>
+public sealed class RequestBuilderTests
+{
+    private static CommandRequest Build(params string[] args)
+    {
+        var split = Array.IndexOf(args, "-procdump");
+        var line = new CommandLine(PhysicalConsole.Singleton).Parse(ArgumentNormalizer.Normalize(split >= 0 ? args[..split] : args));
+        return RequestBuilder.Build(line, split >= 0 ? args[(split + 1)..] : null);
+    }
+
+    private static string Rejected(params string[] args)
+    {
+        var e = Assert.Throws<MemAnalyzerException>(() => Build(args));
+        Assert.Equal(1, e.ExitCode);
+        return e.Message;
+    }
+
+    [Theory]
+    [InlineData(new string[0], "nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)")]
+    [InlineData(new[] { "-f", "a.dmp", "-pid", "7" }, "give either -f <dump> or -pid <pid>, not both")]
+    [InlineData(new[] { "-f2", "b.dmp" }, "-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too")]
+    [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-pid2", "8" }, "give either -f2 <dump> or -pid2 <pid> as the second target, not both")]
+    [InlineData(new[] { "-f", "a.dmp", "-live", "-dead" }, "-live and -dead exclude each other: use one of them")]
+    [InlineData(new[] { "-f", "a.dmp", "-dts", "-dtn" }, "-dts and -dtn exclude each other: sort either by size or by count")]
+    [InlineData(new[] { "-f", "a.dmp", "--top", "0" }, "--top 0 is not valid: give a positive number")]
+    [InlineData(new[] { "-f", "a.dmp", "-unit", "XB" }, "-unit XB is not a unit: use Bytes, KB, MB or GB")]
+    [InlineData(new[] { "-f", "a.dmp", "-unit", "1" }, "-unit 1 is not a unit: use Bytes, KB, MB or GB")]
+    [InlineData(new[] { "-f", "a.dmp", "-context", "x" }, "-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv>")]
+    [InlineData(new[] { "-f", "a.dmp", "-o", "x.csv", "-sep", "ab" }, "-sep \"ab\" is not one character: give a single character such as , or ; or \\t for TAB")]
+    [InlineData(new[] { "-f", "a.dmp", "-o", "x.csv", "-sep", "\n" }, "-sep cannot be a quote or a line break: CSV needs those for quoting and rows")]
+    [InlineData(new[] { "-f", "a.dmp", "-o", "x.csv", "-timefmt", "%" }, "-timefmt \"%\" is not a .NET date format: use e.g. yyyy-MM-dd HH:mm:ss, o, or Invariant")]
+    [InlineData(new[] { "-f", "a.dmp", "-dstrings", "3", "-dts" }, "-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)")]
+    [InlineData(new[] { "-f", "a.dmp", "-dstrings", "-dtn" }, "-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)")]
+    [InlineData(new[] { "-f", "a.dmp", "-dstrings:abc" }, "-dstrings abc is not a number of values: give a positive number such as 20")]
+    [InlineData(new[] { "-f", "a.dmp", "-showaddress" }, "-showaddress belongs to -dstrings: add -dstrings")]
+    [InlineData(new[] { "-trend", "t.csv", "-f", "a.dmp" }, "-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o")]
+    [InlineData(new[] { "-trend", "t.csv", "-o", "x.csv" }, "-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o")]
+    [InlineData(new[] { "-trend", "t.csv", "-trendby", "Foo" }, "-trendby Foo is not Context or Time")]
+    [InlineData(new[] { "-trend", "t.csv", "-trendby", "1" }, "-trendby 1 is not Context or Time")]
+    [InlineData(new[] { "-trend", "t.csv", "-failongrowth", "abc" }, "-failongrowth abc is not a size: give bytes per iteration such as 100000, 64KB or 1MB")]
+    [InlineData(new[] { "-gc" }, "-gc needs a process: -gc <pid or command-line text>, or -pid <pid>")]
+    [InlineData(new[] { "-gc", "-process", "foo" }, "-gc needs a process: -gc <pid or command-line text>, or -pid <pid>")]
+    [InlineData(new[] { "-pid", "abc" }, "Invalid value specified for pid. 'abc' is not a valid number: run MemAnalyzer --help for the switches")]
+    [InlineData(new[] { "--top", "abc", "-trend", "t.csv" }, "Invalid value specified for top. 'abc' is not a valid number: run MemAnalyzer --help for the switches")]
+    [InlineData(new[] { "-procdump", "-zz", "1" }, "-procdump: '-zz' is not a ProcDump for Linux option: use -p <pid> or -w <name>, -o <prefix>, -n, -s and the triggers -M/-m/-C/-c/-T/-F/-G, or the original's -ma|-mp <pid|name> [file|dir]")]
+    public void EachSwitchCombinationRuleRejectsWithItsOwnMessage(string[] args, string message)
+    {
+        Assert.Equal(message, Rejected(args));
+    }
+
+    [Theory]
+    [InlineData("-dts:abc", "'abc' in 'abc' is not a valid N")]
+    [InlineData("-dtn:5;N#x", "'N#x' in '5;N#x' is not a valid count filter")]
+    public void ABadTopNQueryIsRejectedWithThePartThatIsWrong(string query, string start)
+    {
+        Assert.StartsWith(start, Rejected("-f", "a.dmp", query));
+    }
+
+    [Fact]
+    public void AnUnknownSwitchIsAParsingErrorOfTheLibrary()
+    {
+        Assert.Throws<UnrecognizedCommandParsingException>(() => Build("-f", "a.dmp", "-nonsense"));
+    }
+
+    [Fact]
+    public void ADumpAloneIsTheTop20TypesBySizeOfAllObjects()
+    {
+        var request = Assert.IsType<HistogramRequest>(Build("-f", "a.dmp"));
+        Assert.Equal(("a.dmp", SortKey.Bytes, 20, 0L, ObjectSelection.All, SizeUnit.Bytes), (request.Target.DumpPath, request.SortKey, request.TopN, request.MinCount, request.Selection, request.Unit));
+        Assert.Null(request.Csv);
+        Assert.False(request.ReadsRoots);
+        Assert.Empty(request.ProcessIds);
+    }
+
+    [Fact]
+    public void TheOriginalsSpaceSeparatedQueryGivesRowsAndAMinimumCount()
+    {
+        var request = Assert.IsType<HistogramRequest>(Build("-pid", "42", "-dtn", "5000;N#200", "-live", "-unit", "kb"));
+        Assert.Equal((42, SortKey.Count, 5000, 200L, ObjectSelection.Live, SizeUnit.KB), (request.Target.ProcessId!.Value, request.SortKey, request.TopN, request.MinCount, request.Selection, request.Unit));
+        Assert.True(request.ReadsRoots);
+        Assert.Equal([42], request.ProcessIds);
+    }
+
+    [Fact]
+    public void CsvOutputRaisesTheDefaultRowsTo20000AndTopOverridesIt()
+    {
+        Assert.Equal(20_000, Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "x.csv")).TopN);
+        Assert.Equal(7, Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "x.csv", "--top", "7")).TopN);
+        var csv = Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "x.csv", "-sep", ",", "-noexcelsep", "-overwrite", "-context", "it 3")).Csv!;
+        Assert.Equal(("x.csv", ',', true, false, "it 3"), (csv.Target.Path, csv.Target.Separator, csv.Target.Overwrite, csv.Target.ExcelSeparatorLine, csv.Stamp.Context));
+    }
+
+    [Fact]
+    public void ASecondTargetMakesADiffThatResumesBothProcesses()
+    {
+        var request = Assert.IsType<DiffRequest>(Build("-pid", "5", "-pid2", "6", "-dead", "-vmmap", "-resultfile", "r.txt"));
+        Assert.Equal([5, 6], request.ProcessIds);
+        Assert.Equal((true, true, "r.txt"), (request.ReadsRoots, request.MemoryMap, request.ResultFile));
+    }
+
+    [Fact]
+    public void DuplicateStringsInADiffMayRankByInstanceDelta()
+    {
+        var request = Assert.IsType<DuplicateStringsRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-dstrings", "-dtn"));
+        Assert.Equal((SortKey.Count, 20, "b.dmp"), (request.DiffSortKey, request.TopN, request.Second!.DumpPath));
+    }
+
+    [Fact]
+    public void ForcedGcWithAPidIsFollowedByTheAnalysisOfThatPid()
+    {
+        var request = Assert.IsType<ForceGcRequest>(Build("-pid", "9", "-gc", "-gcfinalizers", "-live"));
+        Assert.Equal(("9", true), (request.Target, request.WaitForFinalizers));
+        Assert.Equal(9, Assert.IsType<HistogramRequest>(request.Then).Target.ProcessId);
+        Assert.Equal([9], request.ProcessIds);
+        Assert.True(request.ReadsRoots);
+    }
+
+    [Fact]
+    public void ForcedGcByCommandLineTextAloneReadsNoTarget()
+    {
+        var request = Assert.IsType<ForceGcRequest>(Build("-gc", "MyService.dll", "-process", "dotnet"));
+        Assert.Equal(("MyService.dll", "dotnet", null), (request.Target, request.ProcessFilter, request.Then));
+        Assert.Empty(request.Targets);
+    }
+
+    [Fact]
+    public void TrendTakesItsKeyFilterLimitAndTopRows()
+    {
+        var request = Assert.IsType<TrendRequest>(Build("-trend", "t.csv", "-trendby", "time", "-contextfilter", "^it", "-failongrowth", "64KB", "--top", "3", "-html", "t.html"));
+        Assert.Equal(("t.csv", IterationKey.Time, "^it", 65536L, "t.html", 3), (request.CsvPath, request.Key, request.FilterText, request.FailOnGrowth, request.HtmlFile, request.TopN));
+        Assert.Matches(request.Filter!, "it 1");
+    }
+
+    [Fact]
+    public void HelpWinsOverEveryOtherModeAndProcDumpOverTrend()
+    {
+        Assert.IsType<HelpRequest>(Build("-f", "a.dmp", "-live", "-dead", "-h"));
+        var capture = Assert.IsType<CaptureRequest>(Build("-trend", "t.csv", "-procdump", "-ma", "123", "/tmp/x.dmp"));
+        Assert.Equal((123, true, "/tmp/x.dmp"), (capture.Dump.Pid, capture.Dump.Full, capture.Dump.Output));
+    }
+}

@@ -1,0 +1,105 @@
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// Several threads mark at once (atomic bitmap), each from its own work list with its own block cache. A thread
+/// that runs dry takes work another thread gave away: a busy thread hands half of its list over whenever someone waits.
+/// </summary>
+internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, DependentHandles dependents,
+    ObjectBitmap marks, int workers, CancellationToken cancellation, Action<long>? progress)
+{
+    private readonly System.Collections.Concurrent.ConcurrentStack<ulong[]> _shared = new();
+    private int _waiting;
+    private long _visited;
+    private volatile bool _failed;
+
+    public void Run(AddressStack roots)
+    {
+        var initial = roots.TakeAll();
+        var threads = new Task[workers];
+        for (var i = 0; i < workers; i++)
+        {
+            var start = initial.Where((_, index) => index % workers == i).ToArray();
+            threads[i] = Task.Factory.StartNew(() => Work(start), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        }
+        try
+        {
+            Task.WaitAll(threads);
+        }
+        catch (AggregateException e)
+        {
+            throw e.InnerExceptions.FirstOrDefault(x => x is OperationCanceledException) ?? e.InnerExceptions[0];
+        }
+    }
+
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    private void Work(ulong[] start)
+    {
+        try
+        {
+            var local = new AddressStack();
+            local.PushAll(start);
+            var reader = new ObjectReader(new HeapBlockCache(memory, blockCount: 512), memory);
+            var visitor = new MarkVisitor(marks, local, atomic: true);
+            long visited = 0;
+            while (true)
+            {
+                while (local.TryPop(out var address))
+                {
+                    if (!ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor))
+                    {
+                        lock (table.ClrMdLock)
+                        {
+                            ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
+                        }
+                    }
+                    if ((++visited & 0xFF) == 0)
+                    {
+                        if (_failed)
+                        {
+                            return;
+                        }
+                        if (Volatile.Read(ref _waiting) > 0 && local.Count > 64 && _shared.IsEmpty)
+                        {
+                            _shared.Push(local.TakeHalf());
+                        }
+                        if ((visited & 0xFFFF) == 0)
+                        {
+                            cancellation.ThrowIfCancellationRequested();
+                            progress?.Invoke(Interlocked.Add(ref _visited, 0x10000));
+                        }
+                    }
+                }
+                if (_shared.TryPop(out var given))
+                {
+                    local.PushAll(given);
+                    continue;
+                }
+                // Dry: wait for work, or stop when every thread is dry and nothing is left to take.
+                Interlocked.Increment(ref _waiting);
+                var spin = new SpinWait();
+                while (true)
+                {
+                    if (_shared.TryPop(out given))
+                    {
+                        Interlocked.Decrement(ref _waiting);
+                        local.PushAll(given);
+                        break;
+                    }
+                    if (_failed || (Volatile.Read(ref _waiting) == workers && _shared.IsEmpty))
+                    {
+                        return;
+                    }
+                    spin.SpinOnce();
+                }
+            }
+        }
+        catch
+        {
+            _failed = true;
+            throw;
+        }
+    }
+}
