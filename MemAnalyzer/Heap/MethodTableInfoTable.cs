@@ -16,12 +16,10 @@ internal sealed class MethodTableInfoTable
     public const byte HasReferences = 4;
 
     private readonly ClrHeap _heap;
-    private readonly HeapScannerMemory _memory;
     private readonly object _resolveLock = new();
     private volatile Snapshot _snapshot;
     // GC descriptors of all types, concatenated; see ReadGcDescriptor for the layout of one.
-    private long[] _gcDescriptors = new long[1024];
-    private int _gcDescriptorsUsed;
+    private readonly GcDescriptorStore _gcDescriptors;
     private int _keysUsed;
 
     private readonly bool _withReferences;
@@ -30,8 +28,8 @@ internal sealed class MethodTableInfoTable
     public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory, bool withReferences)
     {
         _heap = heap;
-        _memory = memory;
         _withReferences = withReferences;
+        _gcDescriptors = new GcDescriptorStore(memory);
         _snapshot = new Snapshot(new ulong[4096], new int[4096], 0);
         Entries = new Entry[256];
     }
@@ -40,7 +38,7 @@ internal sealed class MethodTableInfoTable
     public Entry[] Entries { get; private set; }
 
     /// <summary>The concatenated GC descriptors; an entry's GcDescriptorStart points in here.</summary>
-    public long[] GcDescriptors => _gcDescriptors;
+    public long[] GcDescriptors => _gcDescriptors.Values;
 
     public int Count => _snapshot.Count;
 
@@ -174,79 +172,11 @@ internal sealed class MethodTableInfoTable
         }
         var gcStart = -1;
         var gcSeries = 0;
-        if (_withReferences && type.ContainsPointers && ReadGcDescriptor(type.MethodTable, out gcStart, out gcSeries))
+        if (_withReferences && type.ContainsPointers && _gcDescriptors.TryRead(type.MethodTable, out gcStart, out gcSeries))
         {
             flags |= HasReferences;
         }
         return new Entry(type, (uint)type.StaticSize, (uint)type.ComponentSize, flags, gcStart, gcSeries);
-    }
-
-    /// <summary>
-    /// Reads the GC descriptor that precedes a MethodTable in memory, exactly as ClrMD reads it for ClrType.GCDesc.
-    /// Stored as: for N &gt; 0 series, N pairs (offset, size) from the highest series down (ClrMD's walk order);
-    /// for a repeating descriptor (arrays of structs, -N items), the start offset, then N pairs (pointers, skip).
-    /// </summary>
-    private bool ReadGcDescriptor(ulong methodTable, out int start, out int series)
-    {
-        start = -1;
-        series = 0;
-        Span<byte> countBytes = stackalloc byte[4];
-        if (_memory.Read(methodTable - 8, countBytes) != 4)
-        {
-            return false;
-        }
-        var entries = BinaryPrimitives.ReadInt32LittleEndian(countBytes);
-        var absolute = Math.Abs(entries);
-        if (absolute > 1_000_000)
-        {
-            return false;
-        }
-        var slots = 1 + absolute * 2;
-        var data = new byte[slots * 8];
-        if (_memory.Read(methodTable - (ulong)(slots * 8), data) != data.Length)
-        {
-            return false;
-        }
-        var numSeries = (int)BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(data.Length - 8));
-        var highest = data.Length - 24;
-        if (numSeries == 0)
-        {
-            // ClrMD's walk reads the highest series even then; there is none, so no references.
-            return false;
-        }
-        var needed = numSeries > 0 ? numSeries * 2 : 1 + -numSeries * 2;
-        EnsureGcCapacity(needed);
-        start = _gcDescriptorsUsed;
-        if (numSeries > 0)
-        {
-            var lowest = data.Length - (8 + numSeries * 16);
-            for (var current = highest; current >= lowest; current -= 16)
-            {
-                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(current + 8));
-                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(current));
-            }
-        }
-        else
-        {
-            _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt64LittleEndian(data.AsSpan(highest + 8));
-            for (var i = 0; i > numSeries; i--)
-            {
-                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt32LittleEndian(data.AsSpan(highest + i * 8));
-                _gcDescriptors[_gcDescriptorsUsed++] = BinaryPrimitives.ReadInt32LittleEndian(data.AsSpan(highest + i * 8 + 4));
-            }
-        }
-        series = numSeries;
-        return true;
-    }
-
-    private void EnsureGcCapacity(int more)
-    {
-        if (_gcDescriptorsUsed + more > _gcDescriptors.Length)
-        {
-            var grown = new long[Math.Max(_gcDescriptors.Length * 2, _gcDescriptorsUsed + more)];
-            _gcDescriptors.AsSpan(0, _gcDescriptorsUsed).CopyTo(grown);
-            _gcDescriptors = grown;
-        }
     }
 
     private sealed record Snapshot(ulong[] Keys, int[] Values, int Count);

@@ -1,0 +1,102 @@
+using MemAnalyzer.Linux;
+using Microsoft.Diagnostics.Runtime;
+using Microsoft.Win32.SafeHandles;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>An ELF core file: PT_LOAD program headers map virtual addresses to file offsets.</summary>
+internal sealed class DumpFileMemory : HeapScannerMemory
+{
+    private readonly SafeFileHandle _file;
+    private readonly ulong[] _addresses;
+    private readonly ulong[] _sizes;
+    private readonly long[] _offsets;
+
+    private DumpFileMemory(SafeFileHandle file, List<ElfProgramHeader> loads)
+    {
+        _file = file;
+        _addresses = loads.Select(l => l.VirtualAddress).ToArray();
+        _sizes = loads.Select(l => l.FileSize).ToArray();
+        _offsets = loads.Select(l => (long)l.Offset).ToArray();
+    }
+
+    public override bool IsThreadSafe => true;
+
+    public override string Description => "the dump file";
+
+    public static DumpFileMemory? TryOpen(string? path)
+    {
+        if (string.IsNullOrEmpty(path) || !File.Exists(path))
+        {
+            return null;
+        }
+        try
+        {
+            ElfImage? image;
+            using (var stream = File.OpenRead(path))
+            {
+                image = ElfImage.TryRead(stream, out _);
+            }
+            if (image is null || !image.IsCore)
+            {
+                return null;
+            }
+            var loads = image.ProgramHeaders
+                .Where(h => h.Type == ElfImage.ProgramHeaderLoad && h.FileSize > 0 && h.Offset + h.FileSize <= (ulong)image.FileLength)
+                .OrderBy(h => h.VirtualAddress)
+                .ToList();
+            return loads.Count == 0 ? null : new DumpFileMemory(File.OpenHandle(path, FileMode.Open, FileAccess.Read, FileShare.Read | FileShare.Delete), loads);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    public override int Read(ulong address, Span<byte> destination)
+    {
+        var done = 0;
+        while (done < destination.Length)
+        {
+            var current = address + (ulong)done;
+            var index = Find(current);
+            if (index < 0)
+            {
+                break;
+            }
+            var available = _addresses[index] + _sizes[index] - current;
+            var length = (int)Math.Min((ulong)(destination.Length - done), available);
+            var read = RandomAccess.Read(_file, destination.Slice(done, length), _offsets[index] + (long)(current - _addresses[index]));
+            done += read;
+            if (read < length)
+            {
+                break;
+            }
+        }
+        return done;
+    }
+
+    private int Find(ulong address)
+    {
+        int low = 0, high = _addresses.Length - 1;
+        while (low <= high)
+        {
+            var middle = (low + high) >>> 1;
+            if (address < _addresses[middle])
+            {
+                high = middle - 1;
+            }
+            else if (address - _addresses[middle] >= _sizes[middle])
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                return middle;
+            }
+        }
+        return -1;
+    }
+
+    public override void Dispose() => _file.Dispose();
+}

@@ -1,0 +1,73 @@
+using System.Buffers.Binary;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// Count and bytes per MethodTable index for one segment walk, merged into the heap's totals only when the segment
+/// was walked completely (so a segment handed over to ClrMD half-way is not counted twice).
+/// </summary>
+internal sealed class SegmentTally
+{
+    private long[] _counts = new long[1024];
+    private long[] _bytes = new long[1024];
+    private int[] _touched = new int[1024];
+    private int _touchedCount;
+
+    public long FreeCount;
+    public long FreeBytes;
+    public long Objects;
+
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public void Add(int index, long bytes)
+    {
+        if (index >= _counts.Length)
+        {
+            Grow(index);
+        }
+        if (_counts[index]++ == 0)
+        {
+            if (_touchedCount == _touched.Length)
+            {
+                Array.Resize(ref _touched, _touched.Length * 2);
+            }
+            _touched[_touchedCount++] = index;
+        }
+        _bytes[index] += bytes;
+    }
+
+    /// <summary>Adds this segment's tally to the heap totals and clears it.</summary>
+    public void CommitTo(HeapTally totals)
+    {
+        for (var i = 0; i < _touchedCount; i++)
+        {
+            var index = _touched[i];
+            totals.Add(index, _counts[index], _bytes[index]);
+            _counts[index] = 0;
+            _bytes[index] = 0;
+        }
+        _touchedCount = 0;
+        totals.FreeCount += FreeCount;
+        totals.FreeBytes += FreeBytes;
+        FreeCount = FreeBytes = Objects = 0;
+    }
+
+    public void Discard()
+    {
+        for (var i = 0; i < _touchedCount; i++)
+        {
+            _counts[_touched[i]] = 0;
+            _bytes[_touched[i]] = 0;
+        }
+        _touchedCount = 0;
+        FreeCount = FreeBytes = Objects = 0;
+    }
+
+    private void Grow(int index)
+    {
+        var length = Math.Max(_counts.Length * 2, index + 1);
+        Array.Resize(ref _counts, length);
+        Array.Resize(ref _bytes, length);
+    }
+}
