@@ -1,5 +1,4 @@
 using System.Runtime.InteropServices;
-using MemAnalyzer.Heap;
 
 namespace MemAnalyzer.Dac;
 

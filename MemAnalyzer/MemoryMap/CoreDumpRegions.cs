@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Text;
-using MemAnalyzer.Heap;
 using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.MemoryMap;

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
-using MemAnalyzer.Dac;
 using MemAnalyzer.Targets;
 using Microsoft.Diagnostics.Runtime;
 

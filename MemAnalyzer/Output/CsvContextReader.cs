@@ -1,8 +1,6 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
-using MemAnalyzer.Dac;
-using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Output;
