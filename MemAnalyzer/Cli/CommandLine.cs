@@ -25,6 +25,7 @@ public sealed class CommandLine
         BySize = Optional("-dts|--by-size[:<N>]", "Top N types by total bytes (the default). N: 20, or 5000;N#200 for types with more than 200 instances.");
         ByCount = Optional("-dtn|--by-count[:<N>]", "Top N types by instance count. N as for -dts.");
         Top = Single("--top <N>", "Number of type rows to show (same as the N of -dts/-dtn).");
+        TypeFilter = Single("-type|--type <PATTERN>", "Only types whose name contains PATTERN (as SOS dumpheap -type), or matches it where it has * wildcards.");
         Live = Flag("-live|--live", "Count only objects reachable from GC roots (as SOS dumpheap -live).");
         Dead = Flag("-dead|--dead", "Count only unreachable objects: what the next full GC frees.");
         Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
@@ -63,6 +64,7 @@ public sealed class CommandLine
     public CommandOption BySize { get; }
     public CommandOption ByCount { get; }
     public CommandOption Top { get; }
+    public CommandOption TypeFilter { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }

@@ -80,6 +80,7 @@ public static class RequestBuilder
         if (line.DuplicateStrings.HasValue())
         {
             StringsTakeNoTypeSort(line, second is not null);
+            StringsTakeNoTypeFilter(line);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
                 line.ShowAddress.HasValue(), csv);
@@ -88,10 +89,11 @@ public static class RequestBuilder
         var sortKey = byCount ? SortKey.Count : SortKey.Bytes;
         var topN = top ?? query.TopN ?? defaultTopN;
         var memoryMap = line.MemoryMap.HasValue();
+        var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
         var resultFile = line.ResultFile.Value();
         return second is null
-            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile)
-            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile);
+            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types)
+            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types);
     }
 
     private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line)
@@ -143,6 +145,10 @@ public static class RequestBuilder
 
     private static void TrendReadsNoTarget(CommandLine line)
     {
+        if (line.TypeFilter.HasValue())
+        {
+            throw Invalid("-type filters the rows of an analysis; -trend reports every growing row of the CSV: leave out -type");
+        }
         if (line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() || line.OutputFile.HasValue())
         {
             throw Invalid("-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o");
@@ -179,6 +185,14 @@ public static class RequestBuilder
         if (line.BySize.HasValue() || line.ByCount.HasValue() && !diff)
         {
             throw Invalid("-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)");
+        }
+    }
+
+    private static void StringsTakeNoTypeFilter(CommandLine line)
+    {
+        if (line.TypeFilter.HasValue())
+        {
+            throw Invalid("-type selects type rows, and -dstrings ranks string values: leave out one of them");
         }
     }
 

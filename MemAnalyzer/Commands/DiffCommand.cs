@@ -15,7 +15,8 @@ public sealed record DiffRequest(
     SizeUnit Unit,
     bool MemoryMap,
     CsvOutput? Csv,
-    string? ResultFile) : CommandRequest
+    string? ResultFile,
+    TypeFilter? Types = null) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => [First, Second];
 
@@ -31,7 +32,8 @@ public static class DiffCommand
         var walk = context.Walk.SharedBy(2);
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
             (target, heap, token) => HistogramCommand.Read(target, heap, request.Selection, request.MemoryMap, walk, token), context.Cancellation);
-        var rows = SnapshotDiff.Top(SnapshotDiff.Compare(pair.First.Heap.Types, pair.Second.Heap.Types), request.SortKey, request.TopN, request.MinCount);
+        var diffs = SnapshotDiff.Compare(pair.First.Heap.Types, pair.Second.Heap.Types);
+        var rows = SnapshotDiff.Top(diffs.Where(d => TypeFilter.Keeps(request.Types, d.TypeName)), request.SortKey, request.TopN, request.MinCount);
         // Memory-map rows are diffed where both sides have them (a dump without side-car has no Resident_ rows).
         var summaries = SnapshotDiff.CompareSummaries(pair.First.Summaries, pair.Second.Summaries);
         if (request.Csv is null)
@@ -44,6 +46,7 @@ public static class DiffCommand
         }
         Notes.Write(context.Error, pair.First.Warnings, pair.FirstReport, context.Silent);
         Notes.Write(context.Error, pair.Second.Warnings, pair.SecondReport, context.Silent);
+        Notes.WarnIfNoTypeMatches(context.Error, request.Types, diffs.Select(d => d.TypeName));
         ResultFileWriter.WriteIfRequested(request.ResultFile, (pair.Second.ResultBytes - pair.First.ResultBytes) / 1024);
         return ExitCodes.Success;
     }

@@ -10,6 +10,7 @@ namespace MemAnalyzer.Commands;
 /// <summary>The type table of one target (-f or -pid), as the original printed it.</summary>
 /// <param name="MemoryMap">-vmmap: add the memory map's rows after the heap summary.</param>
 /// <param name="ResultFile">-resultfile: where to write the allocated KB.</param>
+/// <param name="Types">-type: only these type rows; the summary rows still cover the whole selection.</param>
 public sealed record HistogramRequest(
     TargetSpec Target,
     SortKey SortKey,
@@ -19,7 +20,8 @@ public sealed record HistogramRequest(
     SizeUnit Unit,
     bool MemoryMap,
     CsvOutput? Csv,
-    string? ResultFile) : CommandRequest
+    string? ResultFile,
+    TypeFilter? Types = null) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => [Target];
 
@@ -35,7 +37,7 @@ public static class HistogramCommand
         var progress = context.Progress(writingCsv: request.Csv is not null);
         var (target, report) = SnapshotReader.Read(request.Target, context.Dac,
             (heap, token) => Read(request.Target, heap, request.Selection, request.MemoryMap, context.Walk, token, progress), context.Cancellation);
-        var rows = Ranking.Top(target.Heap.Types, request.SortKey, request.TopN, request.MinCount);
+        var rows = Ranking.Top(target.Heap.Types.Where(t => TypeFilter.Keeps(request.Types, t.TypeName)), request.SortKey, request.TopN, request.MinCount);
         if (request.Csv is null)
         {
             HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, request.Unit, target.MemoryRows);
@@ -45,6 +47,7 @@ public static class HistogramCommand
             request.Csv.Write(new TypeCsvRowMap(request.Unit), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!), context);
         }
         Notes.Write(context.Error, target.Warnings, report, context.Silent);
+        Notes.WarnIfNoTypeMatches(context.Error, request.Types, target.Heap.Types.Select(t => t.TypeName));
         ResultFileWriter.WriteIfRequested(request.ResultFile, target.ResultBytes / 1024);
         return ExitCodes.Success;
     }

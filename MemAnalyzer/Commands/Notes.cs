@@ -1,3 +1,4 @@
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Targets;
@@ -7,6 +8,15 @@ namespace MemAnalyzer.Commands;
 /// <summary>Warnings and notes go to stderr, so stdout stays a clean table for scripts.</summary>
 internal static class Notes
 {
+    /// <summary>-type that matches no type is most likely a typo: say so instead of printing an empty table silently.</summary>
+    public static void WarnIfNoTypeMatches(TextWriter error, TypeFilter? filter, IEnumerable<string> typeNames)
+    {
+        if (filter is not null && !typeNames.Any(filter.Matches))
+        {
+            error.WriteLine($"warning: no type name {(filter.IsPattern ? "matches" : "contains")} -type \"{filter.Text}\" (type names are case-sensitive, with their namespace)");
+        }
+    }
+
     public static void Write(TextWriter error, IEnumerable<string> warnings, ReadReport report, bool silent)
     {
         foreach (var warning in warnings)

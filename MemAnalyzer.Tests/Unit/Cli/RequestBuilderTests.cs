@@ -46,6 +46,8 @@ public sealed class RequestBuilderTests
     [InlineData(new[] { "-trend", "t.csv", "-trendby", "Foo" }, "-trendby Foo is not Context or Time")]
     [InlineData(new[] { "-trend", "t.csv", "-trendby", "1" }, "-trendby 1 is not Context or Time")]
     [InlineData(new[] { "-trend", "t.csv", "-failongrowth", "abc" }, "-failongrowth abc is not a size: give bytes per iteration such as 100000, 64KB or 1MB")]
+    [InlineData(new[] { "-f", "a.dmp", "-dstrings", "-type", "Order" }, "-type selects type rows, and -dstrings ranks string values: leave out one of them")]
+    [InlineData(new[] { "-trend", "t.csv", "-type", "Order" }, "-type filters the rows of an analysis; -trend reports every growing row of the CSV: leave out -type")]
     [InlineData(new[] { "-gc" }, "-gc needs a process: -gc <pid or command-line text>, or -pid <pid>")]
     [InlineData(new[] { "-gc", "-process", "foo" }, "-gc needs a process: -gc <pid or command-line text>, or -pid <pid>")]
     [InlineData(new[] { "-pid", "abc" }, "Invalid value specified for pid. 'abc' is not a valid number: run MemAnalyzer --help for the switches")]
