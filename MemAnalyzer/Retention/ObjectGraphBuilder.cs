@@ -1,0 +1,225 @@
+namespace MemAnalyzer.Retention;
+
+/// <summary>
+/// Builds an <see cref="ObjectGraph"/> in one pass over the heap, in address order: AddObject for each object, then
+/// AddReference for each address it references (dependent-handle secondaries included), and AddRoot for each root in
+/// any order. No allocation per object: per-object arrays grow by doubling (none at all with an exact capacity) and
+/// references go into 1 Mi-entry chunks. Build resolves references and roots to object numbers; one that is not the
+/// start of an added object (null, a frozen string literal, a bad pointer) is dropped and counted.
+/// </summary>
+public sealed class ObjectGraphBuilder
+{
+    private const int ChunkBits = 20;
+    private const int ChunkSize = 1 << ChunkBits;
+
+    private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
+    private readonly List<string> _typeNames = [];
+    private readonly Dictionary<RootName, int> _rootNameIndex = [];
+    private readonly List<RootName> _rootNames = [];
+    private readonly List<(ulong Address, int Name)> _roots = [];
+    private readonly Dictionary<int, long> _largeSizes = [];
+    private readonly List<ulong[]> _chunks = [];
+    private ulong[] _addresses;
+    private uint[] _sizes;
+    private int[] _types;
+    private int[] _edgeStart;
+    private int _count;
+    private long _references;
+    private bool _built;
+
+    /// <param name="objectCapacity">The expected object count: with the exact count, no per-object array is ever copied.</param>
+    public ObjectGraphBuilder(int objectCapacity = 0)
+    {
+        var capacity = Math.Max(objectCapacity, 16);
+        _addresses = new ulong[capacity];
+        _sizes = new uint[capacity];
+        _types = new int[capacity];
+        _edgeStart = new int[capacity + 1];
+    }
+
+    public int ObjectCount => _count;
+
+    /// <summary>After Build: references whose target is not an added object.</summary>
+    public long DroppedReferences { get; private set; }
+
+    /// <summary>After Build: roots whose object is not an added object.</summary>
+    public int DroppedRoots { get; private set; }
+
+    /// <summary>The index of a type name, added on first use (a name added twice has one index).</summary>
+    public int AddType(string name)
+    {
+        if (!_typeIndex.TryGetValue(name, out var index))
+        {
+            index = _typeNames.Count;
+            _typeIndex.Add(name, index);
+            _typeNames.Add(name);
+        }
+        return index;
+    }
+
+    /// <summary>Adds the next object; addresses must ascend. Returns its object number.</summary>
+    public int AddObject(ulong address, long size, int typeIndex)
+    {
+        EnsureOpen();
+        if (_count > 0 && address <= _addresses[_count - 1])
+        {
+            throw new ArgumentException($"objects must be added in ascending address order: 0x{address:x} after 0x{_addresses[_count - 1]:x}");
+        }
+        if ((uint)typeIndex >= (uint)_typeNames.Count || size < 0)
+        {
+            throw new ArgumentException($"object 0x{address:x}: type index {typeIndex} or size {size} is invalid");
+        }
+        if (_count == _addresses.Length)
+        {
+            Grow();
+        }
+        _addresses[_count] = address;
+        if (size >= ObjectGraph.LargeSizeMarker)
+        {
+            _sizes[_count] = ObjectGraph.LargeSizeMarker;
+            _largeSizes[_count] = size;
+        }
+        else
+        {
+            _sizes[_count] = (uint)size;
+        }
+        _types[_count] = typeIndex;
+        _edgeStart[_count] = checked((int)_references);
+        return _count++;
+    }
+
+    /// <summary>A reference from the object added last to the object at this address (0 is ignored).</summary>
+    public void AddReference(ulong target)
+    {
+        if (target == 0)
+        {
+            return;
+        }
+        EnsureOpen();
+        if (_count == 0)
+        {
+            throw new InvalidOperationException("a reference needs an object to come from");
+        }
+        var chunk = (int)(_references >> ChunkBits);
+        if (chunk == _chunks.Count)
+        {
+            _chunks.Add(new ulong[ChunkSize]);
+        }
+        _chunks[chunk][_references & (ChunkSize - 1)] = target;
+        _references++;
+    }
+
+    public void AddRoot(ulong address, RootKind kind, string description)
+    {
+        EnsureOpen();
+        var name = new RootName(kind, description);
+        if (!_rootNameIndex.TryGetValue(name, out var index))
+        {
+            index = _rootNames.Count;
+            _rootNameIndex.Add(name, index);
+            _rootNames.Add(name);
+        }
+        _roots.Add((address, index));
+    }
+
+    /// <summary>Resolves references and roots; the builder cannot be used afterwards. Peak: 8 bytes per reference.</summary>
+    public ObjectGraph Build()
+    {
+        EnsureOpen();
+        _built = true;
+        var count = _count;
+        var addresses = Trim(_addresses, count);
+        var directory = new AddressDirectory(addresses, count);
+        var (edgeStart, edges) = ResolveReferences(directory, count);
+        var found = _roots.Select(r => (Object: r.Address == 0 ? -1 : directory.Find(r.Address), r.Name)).ToArray();
+        DroppedRoots = found.Count(r => r.Object < 0);
+        var roots = found
+            .Where(r => r.Object >= 0)
+            .Distinct()
+            .OrderBy(r => _rootNames[r.Name].Kind)
+            .ThenBy(r => _rootNames[r.Name].Description, StringComparer.Ordinal)
+            .ThenBy(r => r.Object)
+            .ToArray();
+        return new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
+            roots.Select(r => r.Object).ToArray(), roots.Select(r => r.Name).ToArray(), [.. _rootNames], _largeSizes);
+    }
+
+    /// <summary>Each chunk of addresses becomes a chunk of object numbers before it is let go, then one array.</summary>
+    private (int[] EdgeStart, int[] Edges) ResolveReferences(AddressDirectory directory, int count)
+    {
+        var edgeStart = _edgeStart.Length == count + 1 ? _edgeStart : Trim(_edgeStart, count + 1);
+        edgeStart[count] = checked((int)_references);
+        var resolved = new List<int[]>(_chunks.Count);
+        long kept = 0;
+        var obj = 0;
+        for (long e = 0; e < _references; e++)
+        {
+            while (obj < count && edgeStart[obj + 1] <= e)
+            {
+                obj++;
+                edgeStart[obj] = (int)kept;
+            }
+            // Object numbers go where this chunk's addresses were counted; kept never passes e.
+            var chunk = (int)(e >> ChunkBits);
+            if (chunk == resolved.Count)
+            {
+                resolved.Add(new int[ChunkSize]);
+            }
+            var target = directory.Find(_chunks[chunk][e & (ChunkSize - 1)]);
+            if ((e & (ChunkSize - 1)) == ChunkSize - 1)
+            {
+                _chunks[chunk] = [];
+            }
+            if (target >= 0)
+            {
+                resolved[(int)(kept >> ChunkBits)][kept & (ChunkSize - 1)] = target;
+                kept++;
+            }
+        }
+        while (obj < count)
+        {
+            obj++;
+            edgeStart[obj] = (int)kept;
+        }
+        _chunks.Clear();
+        DroppedReferences = _references - kept;
+        var edges = new int[kept];
+        for (var c = 0; c < resolved.Count; c++)
+        {
+            var start = (long)c << ChunkBits;
+            var length = (int)Math.Min(ChunkSize, kept - start);
+            if (length > 0)
+            {
+                Array.Copy(resolved[c], 0, edges, start, length);
+            }
+            resolved[c] = [];
+        }
+        return (edgeStart, edges);
+    }
+
+    private void Grow()
+    {
+        var capacity = (int)Math.Min(Array.MaxLength - 1L, 2L * _addresses.Length);
+        Array.Resize(ref _addresses, capacity);
+        Array.Resize(ref _sizes, capacity);
+        Array.Resize(ref _types, capacity);
+        Array.Resize(ref _edgeStart, capacity + 1);
+    }
+
+    private static T[] Trim<T>(T[] array, int length)
+    {
+        if (array.Length != length)
+        {
+            Array.Resize(ref array, length);
+        }
+        return array;
+    }
+
+    private void EnsureOpen()
+    {
+        if (_built)
+        {
+            throw new InvalidOperationException("the graph was already built");
+        }
+    }
+}
