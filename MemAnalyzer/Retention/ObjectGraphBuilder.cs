@@ -9,22 +9,18 @@ namespace MemAnalyzer.Retention;
 /// </summary>
 public sealed class ObjectGraphBuilder
 {
-    private const int ChunkBits = 20;
-    private const int ChunkSize = 1 << ChunkBits;
-
     private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
     private readonly List<string> _typeNames = [];
     private readonly Dictionary<RootName, int> _rootNameIndex = [];
     private readonly List<RootName> _rootNames = [];
     private readonly List<(ulong Address, int Name)> _roots = [];
     private readonly Dictionary<int, long> _largeSizes = [];
-    private readonly List<ulong[]> _chunks = [];
+    private readonly ReferenceBuffer _references = new();
     private ulong[] _addresses;
     private uint[] _sizes;
     private int[] _types;
     private int[] _edgeStart;
     private int _count;
-    private long _references;
     private bool _built;
 
     /// <param name="objectCapacity">The expected object count: with the exact count, no per-object array is ever copied.</param>
@@ -84,7 +80,7 @@ public sealed class ObjectGraphBuilder
             _sizes[_count] = (uint)size;
         }
         _types[_count] = typeIndex;
-        _edgeStart[_count] = checked((int)_references);
+        _edgeStart[_count] = checked((int)_references.Count);
         return _count++;
     }
 
@@ -100,13 +96,7 @@ public sealed class ObjectGraphBuilder
         {
             throw new InvalidOperationException("a reference needs an object to come from");
         }
-        var chunk = (int)(_references >> ChunkBits);
-        if (chunk == _chunks.Count)
-        {
-            _chunks.Add(new ulong[ChunkSize]);
-        }
-        _chunks[chunk][_references & (ChunkSize - 1)] = target;
-        _references++;
+        _references.Add(target);
     }
 
     public void AddRoot(ulong address, RootKind kind, string description)
@@ -130,7 +120,9 @@ public sealed class ObjectGraphBuilder
         var count = _count;
         var addresses = Trim(_addresses, count);
         var directory = new AddressDirectory(addresses, count);
-        var (edgeStart, edges) = ResolveReferences(directory, count);
+        var edgeStart = Trim(_edgeStart, count + 1);
+        var edges = _references.Resolve(directory, edgeStart, count, out var dropped);
+        DroppedReferences = dropped;
         var found = _roots.Select(r => (Object: r.Address == 0 ? -1 : directory.Find(r.Address), r.Name)).ToArray();
         DroppedRoots = found.Count(r => r.Object < 0);
         var roots = found
@@ -142,59 +134,6 @@ public sealed class ObjectGraphBuilder
             .ToArray();
         return new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
             roots.Select(r => r.Object).ToArray(), roots.Select(r => r.Name).ToArray(), [.. _rootNames], _largeSizes);
-    }
-
-    /// <summary>Each chunk of addresses becomes a chunk of object numbers before it is let go, then one array.</summary>
-    private (int[] EdgeStart, int[] Edges) ResolveReferences(AddressDirectory directory, int count)
-    {
-        var edgeStart = _edgeStart.Length == count + 1 ? _edgeStart : Trim(_edgeStart, count + 1);
-        edgeStart[count] = checked((int)_references);
-        var resolved = new List<int[]>(_chunks.Count);
-        long kept = 0;
-        var obj = 0;
-        for (long e = 0; e < _references; e++)
-        {
-            while (obj < count && edgeStart[obj + 1] <= e)
-            {
-                obj++;
-                edgeStart[obj] = (int)kept;
-            }
-            // Object numbers go where this chunk's addresses were counted; kept never passes e.
-            var chunk = (int)(e >> ChunkBits);
-            if (chunk == resolved.Count)
-            {
-                resolved.Add(new int[ChunkSize]);
-            }
-            var target = directory.Find(_chunks[chunk][e & (ChunkSize - 1)]);
-            if ((e & (ChunkSize - 1)) == ChunkSize - 1)
-            {
-                _chunks[chunk] = [];
-            }
-            if (target >= 0)
-            {
-                resolved[(int)(kept >> ChunkBits)][kept & (ChunkSize - 1)] = target;
-                kept++;
-            }
-        }
-        while (obj < count)
-        {
-            obj++;
-            edgeStart[obj] = (int)kept;
-        }
-        _chunks.Clear();
-        DroppedReferences = _references - kept;
-        var edges = new int[kept];
-        for (var c = 0; c < resolved.Count; c++)
-        {
-            var start = (long)c << ChunkBits;
-            var length = (int)Math.Min(ChunkSize, kept - start);
-            if (length > 0)
-            {
-                Array.Copy(resolved[c], 0, edges, start, length);
-            }
-            resolved[c] = [];
-        }
-        return (edgeStart, edges);
     }
 
     private void Grow()
