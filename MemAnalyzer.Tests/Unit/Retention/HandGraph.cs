@@ -20,7 +20,8 @@ internal sealed class HandGraph
 
     public int this[string name] => _ids[name];
 
-    public static HandGraph Parse(string objects, string edges, string roots, Func<string, string>? typeOf = null, Func<string, int, long>? sizeOf = null)
+    public static HandGraph Parse(string objects, string edges, string roots, Func<string, string>? typeOf = null, Func<string, int, long>? sizeOf = null,
+        Func<string, RootName>? rootOf = null)
     {
         var names = Split(objects);
         var builder = new ObjectGraphBuilder(names.Length);
@@ -37,7 +38,8 @@ internal sealed class HandGraph
         }
         foreach (var root in Split(roots))
         {
-            builder.AddRoot(Address(IndexOf(names, root)), RootKind.StrongHandle, "root " + root);
+            var name = rootOf?.Invoke(root) ?? new RootName(RootKind.StrongHandle, "root " + root);
+            builder.AddRoot(Address(IndexOf(names, root)), name.Kind, name.Description);
         }
         return new HandGraph(builder.Build(), ids);
     }
