@@ -2,7 +2,8 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// One step of a root path: an object's type and the field of it through which the path goes on (null on the last
-/// step, or when the field is unknown; "[]" for an array element, "[].name" for a field of a struct element).
+/// step, or when the field is unknown; "[]" for an array element, "[].name" for a field of a struct element, and a
+/// name in parentheses for a reference that is no field, such as "(dependent handle)").
 /// A run of two or more objects of the same type, each reached from the one before through the same field (a linked
 /// list), is one step whose <see cref="RepeatedThrough"/> names that field.
 /// </summary>
@@ -17,6 +18,7 @@ public sealed record PathStep(string TypeName, string? Field, string? RepeatedTh
     {
         null => typeName,
         _ when field.StartsWith("[]", StringComparison.Ordinal) => typeName + field[2..],
+        _ when field.StartsWith('(') => typeName + " " + field,
         _ => typeName + "." + field,
     };
 }

@@ -21,11 +21,12 @@ public sealed class RootPathsTests
     }
 
     [Fact]
-    public void AStructFieldOfAnArrayElementIsNamedAfterTheElement()
+    public void StepsNameFieldsArrayElementsStructFieldsOfElementsRunsAndDependentHandles()
     {
         var step = new PathStep("Entry[]", "[].value");
         Assert.Equal("Entry[].value", step.Text);
         Assert.Equal("Node._next → … → Node", new PathStep("Node", null, "_next").Text);
+        Assert.Equal("Key (dependent handle)", new PathStep("Key", "(dependent handle)").Text);
     }
 
     [Fact]
