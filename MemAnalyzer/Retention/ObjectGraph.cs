@@ -1,0 +1,129 @@
+namespace MemAnalyzer.Retention;
+
+/// <summary>
+/// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
+/// object per heap object: per object an address (8 bytes), a size (4), a type index (4) and an edge offset (4); per
+/// reference one int. Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
+/// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
+/// then object). Dependent handles are ordinary edges, from the handle's primary to its secondary.
+/// </summary>
+public sealed class ObjectGraph
+{
+    /// <summary>The value of <see cref="Sizes"/> for an object of 4 GiB or more, whose size is kept on the side.</summary>
+    public const uint LargeSizeMarker = uint.MaxValue;
+
+    private readonly IReadOnlyDictionary<int, long> _largeSizes;
+
+    /// <param name="addresses">Object addresses, strictly ascending.</param>
+    /// <param name="sizes">Object sizes in bytes; <see cref="LargeSizeMarker"/> for one listed in <paramref name="largeSizes"/>.</param>
+    /// <param name="typeIndex">Per object, an index into <paramref name="typeNames"/>.</param>
+    /// <param name="edgeStart">Count + 1 offsets into <paramref name="edges"/>: object i references edges[edgeStart[i]..edgeStart[i+1]].</param>
+    /// <param name="edges">Referenced object numbers; may be longer than edgeStart[Count] (the unused tail is ignored).</param>
+    /// <param name="rootObjects">The object each root holds, in search order; an object may be held by several roots.</param>
+    /// <param name="rootNameIndex">Parallel to <paramref name="rootObjects"/>: an index into <paramref name="rootNames"/>.</param>
+    public ObjectGraph(ulong[] addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
+    {
+        Addresses = addresses;
+        Sizes = sizes;
+        TypeIndex = typeIndex;
+        TypeNames = typeNames;
+        EdgeStart = edgeStart;
+        Edges = edges;
+        RootObjects = rootObjects;
+        RootNameIndex = rootNameIndex;
+        RootNames = rootNames;
+        _largeSizes = largeSizes ?? new Dictionary<int, long>();
+        Validate();
+    }
+
+    public ulong[] Addresses { get; }
+
+    public uint[] Sizes { get; }
+
+    public int[] TypeIndex { get; }
+
+    public string[] TypeNames { get; }
+
+    public int[] EdgeStart { get; }
+
+    public int[] Edges { get; }
+
+    public int[] RootObjects { get; }
+
+    public int[] RootNameIndex { get; }
+
+    public RootName[] RootNames { get; }
+
+    public int Count => Addresses.Length;
+
+    public int EdgeCount => EdgeStart[Count];
+
+    /// <summary>Bytes the arrays of this graph take: 20 per object, 4 per reference, 8 per root.</summary>
+    public long MemoryBytes => 20L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length;
+
+    public long SizeOf(int obj) => Sizes[obj] == LargeSizeMarker ? _largeSizes[obj] : Sizes[obj];
+
+    public string TypeNameOf(int obj) => TypeNames[TypeIndex[obj]];
+
+    public ReadOnlySpan<int> ReferencesOf(int obj) => Edges.AsSpan(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
+
+    public RootName RootNameOf(int root) => RootNames[RootNameIndex[root]];
+
+    /// <summary>The number of the object at exactly this address, or -1.</summary>
+    public int IndexOf(ulong address)
+    {
+        var index = Array.BinarySearch(Addresses, address);
+        return index >= 0 ? index : -1;
+    }
+
+    private void Validate()
+    {
+        var count = Addresses.Length;
+        if (Sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
+        {
+            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {Sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
+        }
+        if (RootNameIndex.Length != RootObjects.Length)
+        {
+            throw new ArgumentException($"{RootObjects.Length} root objects but {RootNameIndex.Length} root name indexes");
+        }
+        if (EdgeStart[0] != 0 || EdgeStart[count] > Edges.Length)
+        {
+            throw new ArgumentException("edge offsets must start at 0 and end within the edge array");
+        }
+        for (var i = 0; i < count; i++)
+        {
+            if (i > 0 && Addresses[i] <= Addresses[i - 1])
+            {
+                throw new ArgumentException($"addresses must be strictly ascending (object {i})");
+            }
+            if ((uint)TypeIndex[i] >= (uint)TypeNames.Length)
+            {
+                throw new ArgumentException($"object {i} has type index {TypeIndex[i]} outside the {TypeNames.Length} type names");
+            }
+            if (EdgeStart[i + 1] < EdgeStart[i])
+            {
+                throw new ArgumentException($"edge offsets must not decrease (object {i})");
+            }
+            if (Sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
+            {
+                throw new ArgumentException($"object {i} is marked large but has no large size");
+            }
+        }
+        for (var e = 0; e < EdgeStart[count]; e++)
+        {
+            if ((uint)Edges[e] >= (uint)count)
+            {
+                throw new ArgumentException($"edge {e} points to object {Edges[e]}, outside 0..{count - 1}");
+            }
+        }
+        for (var r = 0; r < RootObjects.Length; r++)
+        {
+            if ((uint)RootObjects[r] >= (uint)count || (uint)RootNameIndex[r] >= (uint)RootNames.Length)
+            {
+                throw new ArgumentException($"root {r} holds object {RootObjects[r]} with name index {RootNameIndex[r]}: out of range");
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+namespace MemAnalyzer.Retention;
+
+/// <summary>
+/// Builds an <see cref="ObjectGraph"/> in one pass over the heap, in address order: AddObject for each object, then
+/// AddReference for each address it references (dependent-handle secondaries included), and AddRoot for each root in
+/// any order. No allocation per object: per-object arrays grow by doubling (none at all with an exact capacity) and
+/// references go into 1 Mi-entry chunks. Build resolves references and roots to object numbers; one that is not the
+/// start of an added object (null, a frozen string literal, a bad pointer) is dropped and counted.
+/// </summary>
+public sealed class ObjectGraphBuilder
+{
+    private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
+    private readonly List<string> _typeNames = [];
+    private readonly Dictionary<RootName, int> _rootNameIndex = [];
+    private readonly List<RootName> _rootNames = [];
+    private readonly List<(ulong Address, int Name)> _roots = [];
+    private readonly Dictionary<int, long> _largeSizes = [];
+    private readonly ReferenceBuffer _references = new();
+    private ulong[] _addresses;
+    private uint[] _sizes;
+    private int[] _types;
+    private int[] _edgeStart;
+    private int _count;
+    private bool _built;
+
+    /// <param name="objectCapacity">The expected object count: with the exact count, no per-object array is ever copied.</param>
+    public ObjectGraphBuilder(int objectCapacity = 0)
+    {
+        var capacity = Math.Max(objectCapacity, 16);
+        _addresses = new ulong[capacity];
+        _sizes = new uint[capacity];
+        _types = new int[capacity];
+        _edgeStart = new int[capacity + 1];
+    }
+
+    public int ObjectCount => _count;
+
+    /// <summary>After Build: references whose target is not an added object.</summary>
+    public long DroppedReferences { get; private set; }
+
+    /// <summary>After Build: roots whose object is not an added object.</summary>
+    public int DroppedRoots { get; private set; }
+
+    /// <summary>The index of a type name, added on first use (a name added twice has one index).</summary>
+    public int AddType(string name)
+    {
+        if (!_typeIndex.TryGetValue(name, out var index))
+        {
+            index = _typeNames.Count;
+            _typeIndex.Add(name, index);
+            _typeNames.Add(name);
+        }
+        return index;
+    }
+
+    /// <summary>Adds the next object; addresses must ascend. Returns its object number.</summary>
+    public int AddObject(ulong address, long size, int typeIndex)
+    {
+        EnsureOpen();
+        if (_count > 0 && address <= _addresses[_count - 1])
+        {
+            throw new ArgumentException($"objects must be added in ascending address order: 0x{address:x} after 0x{_addresses[_count - 1]:x}");
+        }
+        if ((uint)typeIndex >= (uint)_typeNames.Count || size < 0)
+        {
+            throw new ArgumentException($"object 0x{address:x}: type index {typeIndex} or size {size} is invalid");
+        }
+        if (_count == _addresses.Length)
+        {
+            Grow();
+        }
+        _addresses[_count] = address;
+        if (size >= ObjectGraph.LargeSizeMarker)
+        {
+            _sizes[_count] = ObjectGraph.LargeSizeMarker;
+            _largeSizes[_count] = size;
+        }
+        else
+        {
+            _sizes[_count] = (uint)size;
+        }
+        _types[_count] = typeIndex;
+        _edgeStart[_count] = checked((int)_references.Count);
+        return _count++;
+    }
+
+    /// <summary>A reference from the object added last to the object at this address (0 is ignored).</summary>
+    public void AddReference(ulong target)
+    {
+        if (target == 0)
+        {
+            return;
+        }
+        EnsureOpen();
+        if (_count == 0)
+        {
+            throw new InvalidOperationException("a reference needs an object to come from");
+        }
+        _references.Add(target);
+    }
+
+    public void AddRoot(ulong address, RootKind kind, string description)
+    {
+        EnsureOpen();
+        var name = new RootName(kind, description);
+        if (!_rootNameIndex.TryGetValue(name, out var index))
+        {
+            index = _rootNames.Count;
+            _rootNameIndex.Add(name, index);
+            _rootNames.Add(name);
+        }
+        _roots.Add((address, index));
+    }
+
+    /// <summary>Resolves references and roots; the builder cannot be used afterwards. Peak: 8 bytes per reference.</summary>
+    public ObjectGraph Build()
+    {
+        EnsureOpen();
+        _built = true;
+        var count = _count;
+        var addresses = Trim(_addresses, count);
+        var directory = new AddressDirectory(addresses, count);
+        var edgeStart = Trim(_edgeStart, count + 1);
+        var edges = _references.Resolve(directory, edgeStart, count, out var dropped);
+        DroppedReferences = dropped;
+        var found = _roots.Select(r => (Object: r.Address == 0 ? -1 : directory.Find(r.Address), r.Name)).ToArray();
+        DroppedRoots = found.Count(r => r.Object < 0);
+        var roots = found
+            .Where(r => r.Object >= 0)
+            .Distinct()
+            .OrderBy(r => _rootNames[r.Name].Kind)
+            .ThenBy(r => _rootNames[r.Name].Description, StringComparer.Ordinal)
+            .ThenBy(r => r.Object)
+            .ToArray();
+        return new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
+            roots.Select(r => r.Object).ToArray(), roots.Select(r => r.Name).ToArray(), [.. _rootNames], _largeSizes);
+    }
+
+    private void Grow()
+    {
+        var capacity = (int)Math.Min(Array.MaxLength - 1L, 2L * _addresses.Length);
+        Array.Resize(ref _addresses, capacity);
+        Array.Resize(ref _sizes, capacity);
+        Array.Resize(ref _types, capacity);
+        Array.Resize(ref _edgeStart, capacity + 1);
+    }
+
+    private static T[] Trim<T>(T[] array, int length)
+    {
+        if (array.Length != length)
+        {
+            Array.Resize(ref array, length);
+        }
+        return array;
+    }
+
+    private void EnsureOpen()
+    {
+        if (_built)
+        {
+            throw new InvalidOperationException("the graph was already built");
+        }
+    }
+}

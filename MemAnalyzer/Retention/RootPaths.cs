@@ -1,0 +1,164 @@
+using System.Runtime.CompilerServices;
+
+namespace MemAnalyzer.Retention;
+
+/// <summary>
+/// The shortest path from a root to every reachable object: one breadth-first search seeded with the roots in the
+/// graph's order, so that each object's parent is the first object (or root) to reach it, the same run to run.
+/// Memory: one int per object for the parent, one more for the search queue, reused afterwards to cache the chain of
+/// each object a query has met.
+/// </summary>
+public sealed class RootPaths
+{
+    private readonly ObjectGraph _graph;
+    // 0 unreachable, > 0 the parent's object number + 1, < 0 -(index of the root holding it + 1).
+    private readonly int[] _parent;
+    private readonly int[] _scratch;
+
+    private RootPaths(ObjectGraph graph, int[] parent, int[] scratch)
+    {
+        _graph = graph;
+        _parent = parent;
+        _scratch = scratch;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public static RootPaths Compute(ObjectGraph graph, CancellationToken cancellation = default)
+    {
+        var parent = new int[graph.Count];
+        var queue = new int[graph.Count];
+        int head = 0, tail = 0;
+        var roots = graph.RootObjects;
+        for (var r = 0; r < roots.Length; r++)
+        {
+            if (parent[roots[r]] == 0)
+            {
+                parent[roots[r]] = -(r + 1);
+                queue[tail++] = roots[r];
+            }
+        }
+        var edgeStart = graph.EdgeStart;
+        var edges = graph.Edges;
+        while (head < tail)
+        {
+            if ((head & 0xFFFF) == 0xFFFF)
+            {
+                cancellation.ThrowIfCancellationRequested();
+            }
+            var v = queue[head++];
+            for (var e = edgeStart[v]; e < edgeStart[v + 1]; e++)
+            {
+                var child = edges[e];
+                if (parent[child] == 0)
+                {
+                    parent[child] = v + 1;
+                    queue[tail++] = child;
+                }
+            }
+        }
+        return new RootPaths(graph, parent, queue);
+    }
+
+    public bool IsReachable(int obj) => _parent[obj] != 0;
+
+    /// <summary>The object before this one on its path, or -1 when a root holds it (or it is unreachable).</summary>
+    public int ParentOf(int obj) => _parent[obj] > 0 ? _parent[obj] - 1 : -1;
+
+    /// <summary>The index (into the graph's roots) of the root its path starts from, or -1 when unreachable.</summary>
+    public int RootOf(int obj)
+    {
+        if (_parent[obj] == 0)
+        {
+            return -1;
+        }
+        while (_parent[obj] > 0)
+        {
+            obj = _parent[obj] - 1;
+        }
+        return -_parent[obj] - 1;
+    }
+
+    /// <summary>The objects on the path, from the one a root holds to this one; empty when unreachable.</summary>
+    public int[] PathTo(int obj)
+    {
+        if (_parent[obj] == 0)
+        {
+            return [];
+        }
+        var path = new List<int> { obj };
+        while (_parent[obj] > 0)
+        {
+            obj = _parent[obj] - 1;
+            path.Add(obj);
+        }
+        path.Reverse();
+        return [.. path];
+    }
+
+    /// <summary>
+    /// The <paramref name="count"/> most common paths to the reachable instances of a type, merged by their chain of
+    /// root name, types and fields; ordered by instance count, then bytes, then shorter chain, then lowest object number.
+    /// </summary>
+    /// <param name="fieldNameOf">Names the field of a parent that references a child (null if unknown); called once for
+    /// each parent-child step on the paths of the type's instances, never for other objects.</param>
+    public IReadOnlyList<RootPath> Top(int typeIndex, int count, Func<int, int, string?> fieldNameOf, CancellationToken cancellation = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        var chainOf = _scratch;
+        Array.Clear(chainOf);
+        var chains = new PathChains();
+        var totals = new Dictionary<int, (long Count, long Bytes, int First)>();
+        var pending = new List<int>();
+        var types = _graph.TypeIndex;
+        for (var obj = 0; obj < types.Length; obj++)
+        {
+            if (types[obj] != typeIndex || _parent[obj] == 0)
+            {
+                continue;
+            }
+            if ((obj & 0xFFF) == 0)
+            {
+                cancellation.ThrowIfCancellationRequested();
+            }
+            var chain = ChainOf(obj, chains, chainOf, pending, fieldNameOf);
+            var (instances, bytes, first) = totals.GetValueOrDefault(chain, (0, 0, obj));
+            totals[chain] = (instances + 1, bytes + _graph.SizeOf(obj), first);
+        }
+        return totals
+            .OrderByDescending(t => t.Value.Count)
+            .ThenByDescending(t => t.Value.Bytes)
+            .ThenBy(t => chains.Length(t.Key))
+            .ThenBy(t => t.Value.First)
+            .Take(count)
+            .Select(t =>
+            {
+                var (rootName, steps) = chains.Describe(t.Key, _graph.TypeNames);
+                return new RootPath(_graph.RootNames[rootName], steps, t.Value.Count, t.Value.Bytes);
+            })
+            .ToList();
+    }
+
+    /// <summary>Walks up to the first object whose chain is known (or that a root holds), then extends chains back down.</summary>
+    private int ChainOf(int obj, PathChains chains, int[] chainOf, List<int> pending, Func<int, int, string?> fieldNameOf)
+    {
+        pending.Clear();
+        var at = obj;
+        while (chainOf[at] == 0 && _parent[at] > 0)
+        {
+            pending.Add(at);
+            at = _parent[at] - 1;
+        }
+        if (chainOf[at] == 0)
+        {
+            var root = -_parent[at] - 1;
+            chainOf[at] = chains.Start(_graph.RootNameIndex[root], _graph.TypeIndex[at]);
+        }
+        for (var i = pending.Count - 1; i >= 0; i--)
+        {
+            var child = pending[i];
+            var parent = _parent[child] - 1;
+            chainOf[child] = chains.Extend(chainOf[parent], fieldNameOf(parent, child), _graph.TypeIndex[child]);
+        }
+        return chainOf[obj];
+    }
+}
