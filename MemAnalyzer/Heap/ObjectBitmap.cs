@@ -99,6 +99,39 @@ public sealed class ObjectBitmap
         return (Volatile.Read(ref word) & mask) == 0 && (Interlocked.Or(ref word, mask) & mask) == 0;
     }
 
+    /// <summary>How many objects are marked.</summary>
+    public long CountMarked()
+    {
+        long count = 0;
+        foreach (var bits in _bits)
+        {
+            foreach (var word in bits)
+            {
+                count += System.Numerics.BitOperations.PopCount(word);
+            }
+        }
+        return count;
+    }
+
+    /// <summary>The marked addresses in ascending order (one enumerator, no allocation per object).</summary>
+    public IEnumerable<ulong> MarkedAddresses()
+    {
+        for (var segment = 0; segment < _bits.Length; segment++)
+        {
+            var bits = _bits[segment];
+            for (var index = 0; index < bits.Length; index++)
+            {
+                var word = bits[index];
+                while (word != 0)
+                {
+                    var bit = System.Numerics.BitOperations.TrailingZeroCount(word);
+                    word &= word - 1;
+                    yield return _starts[segment] + (((ulong)index << 6) + (ulong)bit) * 8;
+                }
+            }
+        }
+    }
+
     public bool IsMarked(ulong address)
     {
         var segment = FindSegment(address);

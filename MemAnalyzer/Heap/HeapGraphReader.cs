@@ -1,0 +1,86 @@
+using MemAnalyzer.Retention;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// The live object graph of a heap for retained sizes and root paths: the objects the -live mark reaches (same roots,
+/// dependent handles as edges), in address order, with their sizes, types and references read through the same raw
+/// GC-descriptor walk as the mark, and the roots named by what holds them.
+/// </summary>
+public static class HeapGraphReader
+{
+    /// <summary>The graph and the live bitmap it was built from.</summary>
+    public static (ObjectGraph Graph, ObjectBitmap Live) Read(ClrHeap heap, WalkOptions options, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress = null)
+    {
+        using var memory = HeapScannerMemory.Open(heap);
+        var table = new MethodTableInfoTable(heap, memory, withReferences: true);
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var live = LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
+            progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, marked, clock.Elapsed)));
+        var count = live.CountMarked();
+        if (count > int.MaxValue - 1)
+        {
+            throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"{count:N0} live objects are more than the retained-size graph can number (2^31); use -live without -retained");
+        }
+        var builder = new ObjectGraphBuilder((int)count);
+        var reader = new ObjectReader(new HeapBlockCache(memory), memory);
+        var visitor = new EdgeVisitor(builder);
+        var typeIndex = new Dictionary<int, int>();
+        var dependents = DependentHandles.Of(heap);
+        long visited = 0;
+        foreach (var address in live.MarkedAddresses())
+        {
+            if ((++visited & 0xFFFF) == 0)
+            {
+                cancellation.ThrowIfCancellationRequested();
+            }
+            var (size, type) = ShapeOf(heap, table, reader, address, typeIndex, builder);
+            builder.AddObject(address, size, type);
+            if (!ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor))
+            {
+                ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
+            }
+        }
+        NamedRoots.AddTo(builder, heap, options);
+        return (builder.Build(), live);
+    }
+
+    /// <summary>Size as the histogram counts it (at least the minimum object size) and the graph's index of the type name.</summary>
+    private static (long Size, int Type) ShapeOf(ClrHeap heap, MethodTableInfoTable table, ObjectReader reader, ulong address,
+        Dictionary<int, int> typeIndex, ObjectGraphBuilder builder)
+    {
+        if (reader.TryReadHeader(address, out var methodTable, out var length) && table.Find(methodTable & ~1UL) is var index and >= 0)
+        {
+            var entry = table.Entries[index];
+            var size = (long)entry.BaseSize;
+            if (entry.ComponentSize != 0)
+            {
+                var count = (long)length + ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? 1 : 0);
+                size = count * entry.ComponentSize + entry.BaseSize;
+            }
+            if (!typeIndex.TryGetValue(index, out var type))
+            {
+                type = builder.AddType(table.TypeAt(index).Name ?? $"<unknown type, MethodTable 0x{methodTable & ~1UL:x}>");
+                typeIndex.Add(index, type);
+            }
+            return (Math.Max(size, HeapScanner.MinObjectSize), type);
+        }
+        var obj = heap.GetObject(address);
+        var name = obj.Type?.Name ?? $"<unknown type at 0x{address:x}>";
+        return ((long)Math.Max(obj.Size, (ulong)HeapScanner.MinObjectSize), builder.AddType(name));
+    }
+
+    /// <summary>Each reference of the object being added becomes an edge of the graph.</summary>
+    private readonly struct EdgeVisitor(ObjectGraphBuilder builder) : IReferenceVisitor
+    {
+        public void Visit(ulong target)
+        {
+            if (target != 0)
+            {
+                builder.AddReference(target);
+            }
+        }
+    }
+}
