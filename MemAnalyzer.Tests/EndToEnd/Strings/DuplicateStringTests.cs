@@ -1,5 +1,4 @@
 using System.Globalization;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Output;
 using MemAnalyzer.Tests.Infrastructure;
@@ -23,13 +22,13 @@ public sealed class DuplicateStringTests(StringsScenario scenario)
         AssertPlanted(Rows("-pid", scenario.Target.Pid.ToString(CultureInfo.InvariantCulture)), value);
 
     [Theory]
-    [InlineData(ObjectSelection.All)]
-    [InlineData(ObjectSelection.Live)]
-    [InlineData(ObjectSelection.Dead)]
-    public void TheSummaryAndEveryDuplicatedValueEqualTheOracle(ObjectSelection selection)
+    [InlineData(ObjectSet.All)]
+    [InlineData(ObjectSet.Live)]
+    [InlineData(ObjectSet.Dead)]
+    public void TheSummaryAndEveryDuplicatedValueEqualTheOracle(ObjectSet selection)
     {
         var csvPath = scenario.File($"strings-{selection}.csv");
-        string[] selectionSwitch = selection switch { ObjectSelection.Live => ["-live"], ObjectSelection.Dead => ["-dead"], _ => [] };
+        string[] selectionSwitch = selection switch { ObjectSet.Live => ["-live"], ObjectSet.Dead => ["-dead"], _ => [] };
         var console = Run(["-f", scenario.DumpPath, "-dstrings", "100000", .. selectionSwitch]);
         Run(["-f", scenario.DumpPath, "-dstrings", "-o", csvPath, "-silent", .. selectionSwitch]);
         var oracle = StringOracle.Compute(scenario.DumpPath, selection);
