@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Diagnostics;
 using System.Runtime.InteropServices;
 using Microsoft.Diagnostics.Runtime;
 
@@ -8,7 +7,7 @@ namespace MemAnalyzer.Tests.Infrastructure;
 /// <summary>
 /// Opens a dump in-process with ClrMD alone, for the oracles and the white-box tests. It shares no code with MemAnalyzer
 /// (the benchmark's baseline links this file too): DataTarget.LoadDump, then the DAC of the installed shared runtime
-/// whose version is the dump's runtime folder (as `dotnet --list-runtimes` lists them), or a DAC and version the caller
+/// whose version is the dump's runtime folder (the Microsoft.NETCore.App folders beside the dotnet host), or a DAC and version the caller
 /// names. ClrMD reads the version of some .NET 10 runtimes as 0.0 and then leaves out the .NET 9/10 static and
 /// thread-static roots; ClrMD is given that runtime's version instead.
 /// </summary>
@@ -32,9 +31,13 @@ public sealed class LocalDump : IDisposable
     public string DacPath { get; }
 
     /// <summary>A dump written by a runtime installed here (every test target that runs on the shared runtime).</summary>
-    public static LocalDump Open(string dumpPath)
+    /// <param name="lockFreeReader">
+    /// ClrMD's lock-free memory-mapped reader, the one MemAnalyzer uses: the benchmark's baseline reads dumps as fast as
+    /// MemAnalyzer does, so that only the walk differs. The tests' oracle uses ClrMD's default reader.
+    /// </param>
+    public static LocalDump Open(string dumpPath, bool lockFreeReader = false)
     {
-        var target = Load(dumpPath);
+        var target = Load(dumpPath, lockFreeReader);
         try
         {
             var clr = CoreClr(target);
@@ -56,7 +59,7 @@ public sealed class LocalDump : IDisposable
     /// <summary>A dump of a runtime the test knows itself (a self-contained app): its DAC and its version, such as "8.0.33".</summary>
     public static LocalDump Open(string dumpPath, string dacPath, string runtimeVersion)
     {
-        var target = Load(dumpPath);
+        var target = Load(dumpPath, lockFreeReader: false);
         try
         {
             return Create(target, CoreClr(target), dacPath, runtimeVersion);
@@ -68,8 +71,8 @@ public sealed class LocalDump : IDisposable
         }
     }
 
-    private static DataTarget Load(string dumpPath) =>
-        DataTarget.LoadDump(dumpPath, new DataTargetOptions { SymbolPaths = [], FileLocator = new NoFileLocator() });
+    private static DataTarget Load(string dumpPath, bool lockFreeReader) =>
+        DataTarget.LoadDump(dumpPath, new DataTargetOptions { SymbolPaths = [], FileLocator = new NoFileLocator(), UseLockFreeMemoryMapReader = lockFreeReader });
 
     private static ClrInfo CoreClr(DataTarget target) =>
         target.ClrVersions.SingleOrDefault(c => c.Flavor == ClrFlavor.Core) ?? throw new InvalidOperationException("no .NET runtime in the dump");
@@ -98,24 +101,32 @@ public sealed class LocalDump : IDisposable
         return new LocalDump(target, clr.CreateRuntime(dacPath, ignoreMismatch: true), dacPath);
     }
 
-    /// <summary>"Microsoft.NETCore.App 10.0.12 [/usr/share/dotnet/shared/Microsoft.NETCore.App]": version to its folder's parent.</summary>
+    /// <summary>
+    /// The shared runtimes beside the dotnet host on PATH (the one that runs the test targets) and under DOTNET_ROOT:
+    /// version folder name to the Microsoft.NETCore.App folder that holds it, as `dotnet --list-runtimes` lists them.
+    /// </summary>
     private static IReadOnlyDictionary<string, string> ListInstalledRuntimes()
     {
-        var info = new ProcessStartInfo("dotnet", ["--list-runtimes"]) { RedirectStandardOutput = true, UseShellExecute = false };
-        using var process = Process.Start(info) ?? throw new InvalidOperationException("could not run dotnet --list-runtimes");
-        var output = process.StandardOutput.ReadToEnd();
-        process.WaitForExit();
+        var hosts = (Environment.GetEnvironmentVariable("PATH") ?? "").Split(':', StringSplitOptions.RemoveEmptyEntries)
+            .Select(directory => Path.Combine(directory, "dotnet"))
+            .Where(File.Exists)
+            .Take(1)
+            .Select(host => Path.GetDirectoryName(File.ResolveLinkTarget(host, returnFinalTarget: true)?.FullName ?? host)!);
         var runtimes = new Dictionary<string, string>(StringComparer.Ordinal);
-        foreach (var line in output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        foreach (var dotnetRoot in hosts.Append(Environment.GetEnvironmentVariable("DOTNET_ROOT")).OfType<string>())
         {
-            var parts = line.Split(' ', 3);
-            if (parts.Length == 3 && parts[0] == "Microsoft.NETCore.App" && parts[2].StartsWith('[') && parts[2].EndsWith(']'))
+            var shared = Path.Combine(dotnetRoot, "shared", "Microsoft.NETCore.App");
+            if (!Directory.Exists(shared))
             {
-                runtimes[parts[1]] = parts[2][1..^1];
+                continue;
+            }
+            foreach (var folder in Directory.EnumerateDirectories(shared).Where(d => File.Exists(Path.Combine(d, DacFileName))))
+            {
+                runtimes.TryAdd(Path.GetFileName(folder), shared);
             }
         }
         return runtimes.Count > 0 ? runtimes
-            : throw new InvalidOperationException($"dotnet --list-runtimes lists no Microsoft.NETCore.App:\n{output}");
+            : throw new InvalidOperationException("no shared runtime with a DAC beside the dotnet host on PATH or under DOTNET_ROOT");
     }
 
     public void Dispose()
