@@ -41,8 +41,7 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     [InlineData(ObjectSet.Dead)]
     public void EveryTypeAndTotalOfADumpDiffEqualsTheOraclesDifferenceForTheSameSelection(ObjectSet selection)
     {
-        string[] selectionSwitch = selection switch { ObjectSet.Live => ["-live"], ObjectSet.Dead => ["-dead"], _ => [] };
-        var rows = Diff(["-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, .. selectionSwitch]);
+        var rows = Diff(["-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, .. selection.Switch()]);
         var before = ClrMdOracle.Compute(scenario.BeforeDump, selection);
         var after = ClrMdOracle.Compute(scenario.AfterDump, selection);
 
