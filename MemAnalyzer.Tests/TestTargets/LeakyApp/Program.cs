@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes] [--count N] (manytypes: see ManyTypesScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|gcstorm] [--count N] (manytypes: see ManyTypesScenario)
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -25,6 +25,10 @@ if (mode == "roots")
 if (mode == "strings")
 {
     StringsScenario.Plant();
+}
+if (mode == "loadcontexts")
+{
+    LoadContextsScenario.Plant();
 }
 
 // Everything above is rooted; collect so that only what follows is garbage.
