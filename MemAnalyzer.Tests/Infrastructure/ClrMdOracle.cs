@@ -13,8 +13,15 @@ public static class ClrMdOracle
     /// <summary>Per type name: the count and bytes of every MethodTable with that name (as SOS's "dumpheap -stat" merges them).</summary>
     public static Dictionary<string, (long Count, long Bytes)> Compute(string dumpPath, ObjectSet set)
     {
+        using var dump = LocalDump.Open(dumpPath);
+        return Compute(dump, set);
+    }
+
+    /// <summary>The same on a dump opened by the caller, such as one of another runtime, opened with that runtime's DAC.</summary>
+    public static Dictionary<string, (long Count, long Bytes)> Compute(LocalDump dump, ObjectSet set)
+    {
         var result = new Dictionary<string, (long Count, long Bytes)>(StringComparer.Ordinal);
-        foreach (var type in ComputePerMethodTable(dumpPath, set))
+        foreach (var type in ComputePerMethodTable(dump, set))
         {
             var (count, bytes) = result.GetValueOrDefault(type.Name);
             result[type.Name] = (count + type.Count, bytes + type.Bytes);
@@ -26,6 +33,11 @@ public static class ClrMdOracle
     public static List<OracleType> ComputePerMethodTable(string dumpPath, ObjectSet set)
     {
         using var dump = LocalDump.Open(dumpPath);
+        return ComputePerMethodTable(dump, set);
+    }
+
+    public static List<OracleType> ComputePerMethodTable(LocalDump dump, ObjectSet set)
+    {
         var heap = dump.Runtime.Heap;
         var live = set == ObjectSet.All ? null : LiveSet(heap);
         var perMethodTable = new Dictionary<ulong, OracleType>();
