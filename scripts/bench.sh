@@ -3,9 +3,15 @@
 #
 #   scripts/bench.sh                 # full scale: 5,000,000 DataInstance (10M objects), 3 runs of each case
 #   RUNS=5 COUNT=1000000 scripts/bench.sh
+#   QUICK=1 scripts/bench.sh         # plumbing check, about a minute: tiny dumps, 1 run, no ReadyToRun publish
 #
 # Environment: RUNS (runs per case, default 3), COUNT (walkthrough DataInstance objects, default 5,000,000),
-# BENCH_DIR (where dumps go, default /tmp/memanalyzer-bench; needs ~2 GB; deleted at the end unless KEEP=1).
+# BENCH_DIR (where dumps go, default /tmp/memanalyzer-bench; needs ~2 GB; deleted at the end unless KEEP=1),
+# QUICK=1 (RUNS=1, COUNT=20000, many-types dump of 50 types; its figures mean nothing),
+# RESULTS_DIR (default bench-results).
+# Results: every case (median, min, max, ratio to the baseline, peak RSS), the goals, the machine (CPU model, cores,
+# memory, load), the commit and the date go to RESULTS_DIR/<date>-<commit>.tsv (…-quick.tsv for QUICK=1, which git
+# ignores); scripts/bench-table.sh renders that file as the README's tables.
 # Baseline: SOS through dotnet-dump when `dotnet-dump` is on PATH; otherwise (the registry here does not serve it)
 # scripts/bench/ClrMdBaseline, a plain ClrMD EnumerateObjects aggregation (and a HashSet root walk for -live),
 # which is what dotnet-dump's managed "dumpheap -stat [-live]" does.
@@ -14,10 +20,28 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
-RUNS=${RUNS:-3}
-COUNT=${COUNT:-5000000}
+QUICK=${QUICK:-0}
+if [ "$QUICK" = 1 ]; then
+  RUNS=${RUNS:-1}; COUNT=${COUNT:-20000}; many_args=(--types 50 --per-type 8); mode=quick
+else
+  RUNS=${RUNS:-3}; COUNT=${COUNT:-5000000}; many_args=(); mode=full
+fi
 WORK=${BENCH_DIR:-/tmp/memanalyzer-bench}
 mkdir -p "$WORK"
+RESULTS_DIR=${RESULTS_DIR:-bench-results}
+mkdir -p "$RESULTS_DIR"
+
+# What the results file records about the code and the machine, taken before anything runs.
+commit=$(git rev-parse --short HEAD)
+[ -n "$(git status --porcelain --untracked-files=no)" ] && commit="$commit-dirty"
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+suffix=""; [ "$QUICK" = 1 ] && suffix=-quick
+results="$RESULTS_DIR/$(date -u +%Y-%m-%d)-$commit$suffix.tsv"
+[ -e "$results" ] && results="${results%.tsv}-$(date -u +%H%M%S).tsv"
+cpu_model=$(awk -F': *' '/^model name/{print $2; exit}' /proc/cpuinfo)
+cores=$(nproc)
+memory_gb=$(awk '/MemTotal/{printf "%.1f", $2/1048576}' /proc/meminfo)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
 if [ ! -x /usr/bin/time ]; then
   sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
@@ -31,7 +55,9 @@ dotnet build MemAnalyzer.Tests/TestTargets/LeakyAppAfter -c Release --nologo -v 
 dotnet build scripts/bench/ClrMdBaseline -c Release --nologo -v q -o "$WORK/bin/baseline" >/dev/null
 # Also a ReadyToRun publish (precompiled, less start-up JIT), measured on its own rows if the registry serves crossgen.
 r2r=0
-dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false -p:PublishReadyToRun=true --nologo -v q -o "$WORK/bin/memanalyzer-r2r" >/dev/null 2>&1 && r2r=1
+if [ "$QUICK" != 1 ]; then
+  dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false -p:PublishReadyToRun=true --nologo -v q -o "$WORK/bin/memanalyzer-r2r" >/dev/null 2>&1 && r2r=1
+fi
 MA=("dotnet" "$WORK/bin/memanalyzer/MemAnalyzer.dll")
 # createdump of the newest installed runtime (the one the test target rolls forward to), next to the dotnet host.
 dotnet_root=$(dirname "$(readlink -f "$(command -v dotnet)")")
@@ -58,11 +84,13 @@ start_target() {
 }
 
 # make_dump <name> <dll> <args...>
+declare -A MADE_BY
 make_dump() {
   local name=$1; shift
   start_target "$@"
   "$createdump" -f "$WORK/$name.dmp" --withheap "$target_pid" >/dev/null
   kill "$target_pid"
+  MADE_BY[$name]="$(basename "$1" .dll) ${*:2}"
   printf '   %-10s %6s MB  (%s)\n' "$name" "$(( $(stat -c %s "$WORK/$name.dmp") / 1048576 ))" "$*"
 }
 
@@ -70,7 +98,7 @@ echo "== dumps (test target LeakyApp)"
 make_dump walk "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count "$COUNT"
 make_dump walk10 "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count $((COUNT / 10))
 make_dump after "$WORK/bin/leakyappafter/LeakyAppAfter.dll" walkthrough --count "$COUNT"
-make_dump many "$WORK/bin/leakyapp/LeakyApp.dll" manytypes
+make_dump many "$WORK/bin/leakyapp/LeakyApp.dll" manytypes "${many_args[@]}"
 make_dump tiny "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count 10
 
 # The heap of each dump, and its object count, from MemAnalyzer's summary rows.
@@ -78,9 +106,39 @@ heap_bytes() { "${MA[@]}" -f "$WORK/$1.dmp" -dts 1 -silent | awk '/Managed Heap\
 heap_objects() { "${MA[@]}" -f "$WORK/$1.dmp" -dts 1 -silent | awk '/Managed Heap\(Allocated\)!/{gsub(",","",$2); print $2}'; }
 
 declare -A MEDIAN MIN MAX RSS
+measured=()
+# What each case is, for the results file and the README's table (scripts/bench-table.sh).
+declare -A DESCRIPTION=(
+  [base.tiny]="baseline, tiny dump (start-up, dump open, DAC)"
+  [base.walk]="baseline histogram, walkthrough"
+  [base.walk.live]="baseline -live, walkthrough"
+  [base.many]="baseline histogram, many types"
+  [base.many.live]="baseline -live, many types"
+  [ma.tiny]="MemAnalyzer, tiny dump (start-up, dump open, DAC)"
+  [ma.walk.dts]="MemAnalyzer -dts, walkthrough"
+  [ma.walk.dtn]="MemAnalyzer -dtn, walkthrough"
+  [ma.walk.live]="MemAnalyzer -live, walkthrough"
+  [ma.walk10.dts]="MemAnalyzer -dts, walkthrough/10"
+  [ma.many.dts]="MemAnalyzer -dts, many types"
+  [ma.many.live]="MemAnalyzer -live, many types"
+  [ma.walk.dstrings]="MemAnalyzer -dstrings, walkthrough"
+  [ma.many.dstrings]="MemAnalyzer -dstrings, many types"
+  [ma.diff]="MemAnalyzer diff -f walkthrough -f2 after"
+  [r2r.tiny]="ReadyToRun publish, tiny dump"
+  [r2r.walk.dts]="ReadyToRun publish -dts, walkthrough"
+  [r2r.walk.live]="ReadyToRun publish -live, walkthrough"
+  [ma.pid]="MemAnalyzer -pid (live walkthrough target)"
+)
+# The baseline case each MemAnalyzer case is compared with (ratio = baseline median / this median).
+declare -A VERSUS=(
+  [ma.tiny]=base.tiny [ma.walk.dts]=base.walk [ma.walk.dtn]=base.walk [ma.walk.live]=base.walk.live
+  [ma.many.dts]=base.many [ma.many.live]=base.many.live [r2r.tiny]=base.tiny [r2r.walk.dts]=base.walk
+  [r2r.walk.live]=base.walk.live
+)
 # measure <key> <command...>: RUNS runs; wall seconds median/min/max and the largest peak RSS (MB)
 measure() {
   local key=$1; shift
+  measured+=("$key")
   local times=() rss=0
   for _ in $(seq 1 "$RUNS"); do
     /usr/bin/time -f "%e %M" -o "$WORK/out/time" "$@" > "$WORK/out/$key.out" 2> "$WORK/out/$key.err"
@@ -111,7 +169,7 @@ fi
 chmod +x "$WORK/bin/baseline-run"
 baseline() { "$WORK/bin/baseline-run" "$WORK/$1.dmp" ${2:-}; }
 
-echo "== machine: $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GB", $2/1048576}' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== machine: $cpu_model, $cores cores, $memory_gb GB, load average $load_start"
 echo "== baseline: $baseline_name"
 measure base.tiny "$WORK/bin/baseline-run" "$WORK/tiny.dmp"
 measure base.walk "$WORK/bin/baseline-run" "$WORK/walk.dmp"
@@ -148,10 +206,13 @@ for _ in $(seq 1 "$RUNS"); do
   pauses+=("$(grep -o 'suspended for [0-9,]* ms' "$WORK/out/pid.err" | tr -dc '0-9')")
 done
 pause_ms=$(printf '%s\n' "${pauses[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+pause_min=$(printf '%s\n' "${pauses[@]}" | sort -n | head -1); pause_max=$(printf '%s\n' "${pauses[@]}" | sort -n | tail -1)
 echo "   pause of the live target: median ${pause_ms} ms (runs: ${pauses[*]})"
 
-walk_bytes=$(heap_bytes walk); walk_objects=$(heap_objects walk); many_bytes=$(heap_bytes many); many_objects=$(heap_objects many)
-walk10_objects=$(heap_objects walk10)
+declare -A OBJECTS HEAP
+for d in walk walk10 after many tiny; do OBJECTS[$d]=$(heap_objects "$d"); HEAP[$d]=$(heap_bytes "$d"); done
+walk_bytes=${HEAP[walk]}; walk_objects=${OBJECTS[walk]}; many_bytes=${HEAP[many]}; many_objects=${OBJECTS[many]}
+walk10_objects=${OBJECTS[walk10]}
 r() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.2f", a / b }'; }
 sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (a - b < 0.001 ? 0.001 : a - b) }'; }
 verdict() { awk -v v="$1" -v limit="$2" -v dir="$3" 'BEGIN { if (v == "n/a") print "n/a"; else if ((dir == "ge" && v >= limit) || (dir == "le" && v <= limit)) print "met"; else print "NOT met" }'; }
@@ -181,23 +242,30 @@ echo "   walkthrough dump: $walk_objects objects, $((walk_bytes / 1048576)) MB h
 echo "   MemAnalyzer -dts walkthrough: $(ops "$walk_objects" "${MEDIAN[ma.walk.dts]}") M objects/s end to end, $(ops "$walk_objects" "$(sub "${MEDIAN[ma.walk.dts]}" "$ma_fixed")") M objects/s walk"
 echo "   baseline histogram walkthrough: $(ops "$walk_objects" "${MEDIAN[base.walk]}") M objects/s end to end, $(ops "$walk_objects" "$(sub "${MEDIAN[base.walk]}" "$base_fixed")") M objects/s walk"
 printf '   %-58s %8s  %-8s\n' "goal" "ratio" "verdict"
-printf '   %-58s %8s  %-8s\n' "histogram >= 5x faster than baseline (walkthrough, total)" "$hist_ratio" "$(verdict "$hist_ratio" 5 ge)"
-printf '   %-58s %8s  %-8s\n' "  same, walk only" "$hist_walk_ratio" "$(verdict "$hist_walk_ratio" 5 ge)"
-printf '   %-58s %8s  %-8s\n' "histogram >= 5x faster than baseline (many types, total)" "$many_ratio" "$(verdict "$many_ratio" 5 ge)"
-printf '   %-58s %8s  %-8s\n' "  same, walk only" "$many_walk_ratio" "$(verdict "$many_walk_ratio" 5 ge)"
-printf '   %-58s %8s  %-8s\n' "-live >= 5x faster than baseline -live (walkthrough)" "$live_ratio" "$(verdict "$live_ratio" 5 ge)"
-printf '   %-58s %8s  %-8s\n' "-live >= 5x faster than baseline -live (many types)" "$many_live_ratio" "$(verdict "$many_live_ratio" 5 ge)"
-printf '   %-58s %8s  %-8s\n' "-live <= 2x our histogram (total)" "$live_vs_hist" "$(verdict "$live_vs_hist" 2 le)"
-printf '   %-58s %8s  %-8s\n' "  same, walk only" "$live_vs_hist_walk" "$(verdict "$live_vs_hist_walk" 2 le)"
-printf '   %-58s %8s  %-8s\n' "dump-vs-dump diff <= 1.3x one analysis" "$diff_ratio" "$(verdict "$diff_ratio" 1.3 le)"
-printf '   %-58s %8s  %-8s\n' "peak RSS (MB), walkthrough <= 300 MB + heap/16 = $rss_limit MB" "$rss_worst" "$(verdict "$rss_worst" "$rss_limit" le)"
-printf '   %-58s %8s  %-8s\n' "peak RSS (MB), many types <= 300 MB + heap/16 = $many_rss_limit MB" "$many_rss_worst" "$(verdict "$many_rss_worst" "$many_rss_limit" le)"
-printf '   %-58s %8s  %-8s\n' "10x objects ($walk10_objects -> $walk_objects) <= 11x time (total)" "$linear" "$(verdict "$linear" 11 le)"
+goal_rows=()
+# goal <text> <value> <limit> <ge|le>: prints the goal's line and keeps it for the results file
+goal() {
+  local v; v=$(verdict "$2" "$3" "$4")
+  printf '   %-58s %8s  %-8s\n' "$1" "$2" "$v"
+  goal_rows+=("$(printf 'goal\t%s\t%s\t%s %s\t%s' "$1" "$2" "$([ "$4" = ge ] && echo '>=' || echo '<=')" "$3" "$v")")
+}
+goal "histogram >= 5x faster than baseline (walkthrough, total)" "$hist_ratio" 5 ge
+goal "  same, walk only" "$hist_walk_ratio" 5 ge
+goal "histogram >= 5x faster than baseline (many types, total)" "$many_ratio" 5 ge
+goal "  same, walk only" "$many_walk_ratio" 5 ge
+goal "-live >= 5x faster than baseline -live (walkthrough)" "$live_ratio" 5 ge
+goal "-live >= 5x faster than baseline -live (many types)" "$many_live_ratio" 5 ge
+goal "-live <= 2x our histogram (total)" "$live_vs_hist" 2 le
+goal "  same, walk only" "$live_vs_hist_walk" 2 le
+goal "dump-vs-dump diff <= 1.3x one analysis" "$diff_ratio" 1.3 le
+goal "peak RSS (MB), walkthrough <= 300 MB + heap/16 = $rss_limit MB" "$rss_worst" "$rss_limit" le
+goal "peak RSS (MB), many types <= 300 MB + heap/16 = $many_rss_limit MB" "$many_rss_worst" "$many_rss_limit" le
+goal "10x objects ($walk10_objects -> $walk_objects) <= 11x time (total)" "$linear" 11 le
 if [ "$r2r" = 1 ]; then
-  printf '   %-58s %8s  %-8s\n' "  ReadyToRun publish: histogram vs baseline (total)" "$(r "${MEDIAN[base.walk]}" "${MEDIAN[r2r.walk.dts]}")" "$(verdict "$(r "${MEDIAN[base.walk]}" "${MEDIAN[r2r.walk.dts]}")" 5 ge)"
-  printf '   %-58s %8s  %-8s\n' "  ReadyToRun publish: -live vs its histogram (total)" "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" "$(verdict "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" 2 le)"
+  goal "  ReadyToRun publish: histogram vs baseline (total)" "$(r "${MEDIAN[base.walk]}" "${MEDIAN[r2r.walk.dts]}")" 5 ge
+  goal "  ReadyToRun publish: -live vs its histogram (total)" "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" 2 le
 fi
-printf '   %-58s %8s  %-8s\n' "live pause <= the same walk from a dump (pause / -dts total)" "$pause_ratio" "$(verdict "$pause_ratio" 1 le)"
+goal "live pause <= the same walk from a dump (pause / -dts total)" "$pause_ratio" 1 le
 
 echo
 echo "== exactness: MemAnalyzer's per-type counts and bytes against the baseline"
@@ -208,12 +276,55 @@ check() {
   baseline "$dump" $selection > "$WORK/out/expected.tsv" 2>/dev/null
   "${MA[@]}" -f "$WORK/$dump.dmp" -dts 1000000000 -silent $selection > "$WORK/out/actual.txt"
   echo " $label:"
-  dotnet "$WORK/bin/baseline/ClrMdBaseline.dll" compare "$WORK/out/expected.tsv" "$WORK/out/actual.txt" || status=1
+  if dotnet "$WORK/bin/baseline/ClrMdBaseline.dll" compare "$WORK/out/expected.tsv" "$WORK/out/actual.txt" > "$WORK/out/compare.txt"; then
+    check_rows+=("$(printf 'check\t%s\tequal\t%s' "$label" "$(tail -1 "$WORK/out/compare.txt" | sed 's/^ *//')")")
+  else
+    status=1
+    check_rows+=("$(printf 'check\t%s\tDIFFER\t%s' "$label" "$(tail -1 "$WORK/out/compare.txt" | sed 's/^ *//')")")
+  fi
+  cat "$WORK/out/compare.txt"
 }
+check_rows=()
 if command -v dotnet-dump >/dev/null 2>&1; then
   echo "   (SOS output is not parsed here; comparing against the ClrMD reference instead)"
   baseline() { dotnet "$WORK/bin/baseline/ClrMdBaseline.dll" stat "$WORK/$1.dmp" ${2:-}; }
 fi
 check walk; check walk -live; check many; check many -live
 [ "$status" -eq 0 ] && echo "== counts equal" || echo "== COUNTS DIFFER"
+
+# The results file: one record per line, its kind in the first column (see the header lines it starts with).
+{
+  printf '# MemAnalyzer benchmark results, written by scripts/bench.sh; render with scripts/bench-table.sh\n'
+  printf '# meta\t<key>\t<value>\n'
+  printf '# dump\t<name>\t<objects>\t<heap bytes>\t<file bytes>\t<made by>\n'
+  printf '# case\t<key>\t<description>\t<median s>\t<min s>\t<max s>\t<ratio: baseline median / this median, or ->\t<peak RSS MB>\n'
+  printf '# goal\t<goal>\t<value>\t<limit>\t<verdict>\n'
+  printf '# check\t<dump and selection>\t<equal|DIFFER>\t<comparison>\n'
+  printf 'meta\tmode\t%s\n' "$mode"
+  printf 'meta\tcommit\t%s\n' "$commit"
+  printf 'meta\tstarted\t%s\n' "$started"
+  printf 'meta\tfinished\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  printf 'meta\tcpu\t%s\n' "$cpu_model"
+  printf 'meta\tcores\t%s\n' "$cores"
+  printf 'meta\tmemory_gb\t%s\n' "$memory_gb"
+  printf 'meta\tload_average_start\t%s\n' "$load_start"
+  printf 'meta\tload_average_end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+  printf 'meta\tkernel\t%s\n' "$(uname -sr)"
+  printf 'meta\tdotnet_runtime\t%s\n' "$(basename "$(dirname "$createdump")")"
+  printf 'meta\truns\t%s\n' "$RUNS"
+  printf 'meta\tcount\t%s\n' "$COUNT"
+  printf 'meta\tbaseline\t%s\n' "$baseline_name"
+  printf 'meta\tfixed_cost_s\tMemAnalyzer %s, baseline %s\n' "$ma_fixed" "$base_fixed"
+  for d in walk walk10 after many tiny; do
+    printf 'dump\t%s\t%s\t%s\t%s\t%s\n' "$d" "${OBJECTS[$d]}" "${HEAP[$d]}" "$(stat -c %s "$WORK/$d.dmp")" "${MADE_BY[$d]}"
+  done
+  for key in "${measured[@]}"; do
+    ratio=-; [ -n "${VERSUS[$key]:-}" ] && ratio=$(r "${MEDIAN[${VERSUS[$key]}]}" "${MEDIAN[$key]}")
+    printf 'case\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${DESCRIPTION[$key]}" "${MEDIAN[$key]}" "${MIN[$key]}" "${MAX[$key]}" "$ratio" "${RSS[$key]}"
+  done
+  printf 'case\tpause\tpause of the live target (MemAnalyzer'"'"'s note)\t%s\t%s\t%s\t-\t-\n' \
+    "$(awk -v m="$pause_ms" 'BEGIN { printf "%.3f", m / 1000 }')" "$(awk -v m="$pause_min" 'BEGIN { printf "%.3f", m / 1000 }')" "$(awk -v m="$pause_max" 'BEGIN { printf "%.3f", m / 1000 }')"
+  printf '%s\n' "${goal_rows[@]}" "${check_rows[@]}"
+} > "$results"
+echo "== results written to $results"
 exit "$status"

@@ -261,6 +261,22 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
             $"{ExpectedCounts.OtherRuntimeVersion} (libcoreclr build-id {dump.CoreClrBuildId})", result.StandardError, StringComparison.Ordinal);
     }
 
+    [Theory]
+    [InlineData(ObjectSet.All)]
+    [InlineData(ObjectSet.Live)]
+    [InlineData(ObjectSet.Dead)]
+    public void ADumpOfAnotherRuntimeAnalyzedWithItsDacEqualsTheOracleOpenedWithThatRuntimesDac(ObjectSet set)
+    {
+        var result = MemAnalyzerCli.Run(["-f", dump.DumpPath, "-dts", "100000", "-dacdir", dump.PublishedRuntime, .. set.Switch()]);
+        using var opened = LocalDump.Open(dump.DumpPath, Path.Combine(dump.PublishedRuntime, "libmscordaccore.so"), ExpectedCounts.OtherRuntimeVersion);
+        var expected = ClrMdOracle.Compute(opened, set);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var actual = TableOutput.Parse(result.StandardOutput).Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal))
+            .ToDictionary(r => r.Label, r => (r.Count!.Value, r.Bytes), StringComparer.Ordinal);
+        Assert.Equal(expected.OrderBy(p => p.Key, StringComparer.Ordinal), actual.OrderBy(p => p.Key, StringComparer.Ordinal));
+    }
+
     /// <summary>Every planted object, exactly; the runtime itself adds two delegates of the planted delegate type on .NET 8.</summary>
     private static void AssertExactCounts(ProcessResult result)
     {

@@ -1,4 +1,3 @@
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd;
@@ -7,10 +6,10 @@ namespace MemAnalyzer.Tests.EndToEnd;
 public sealed class DumpStatisticsTests(RootsScenario scenario)
 {
     [Theory]
-    [InlineData(ObjectSelection.All, "")]
-    [InlineData(ObjectSelection.Live, "-live")]
-    [InlineData(ObjectSelection.Dead, "-dead")]
-    public void EveryPlantedTypeHasItsExactCountAndBytesInTheDump(ObjectSelection selection, string selectionSwitch)
+    [InlineData(ObjectSet.All, "")]
+    [InlineData(ObjectSet.Live, "-live")]
+    [InlineData(ObjectSet.Dead, "-dead")]
+    public void EveryPlantedTypeHasItsExactCountAndBytesInTheDump(ObjectSet selection, string selectionSwitch)
     {
         var result = MemAnalyzerCli.Run(["-f", scenario.DumpPath, "-dtn", "100000", .. Switches(selectionSwitch)]);
 
@@ -19,10 +18,10 @@ public sealed class DumpStatisticsTests(RootsScenario scenario)
     }
 
     [Theory]
-    [InlineData(ObjectSelection.All, "")]
-    [InlineData(ObjectSelection.Live, "-live")]
-    [InlineData(ObjectSelection.Dead, "-dead")]
-    public void EveryTypeEqualsTheClrMdPerObjectWalk(ObjectSelection selection, string selectionSwitch)
+    [InlineData(ObjectSet.All, "")]
+    [InlineData(ObjectSet.Live, "-live")]
+    [InlineData(ObjectSet.Dead, "-dead")]
+    public void EveryTypeEqualsTheClrMdPerObjectWalk(ObjectSet selection, string selectionSwitch)
     {
         var expected = ClrMdOracle.Compute(scenario.DumpPath, selection);
 

@@ -1,4 +1,3 @@
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd;
@@ -7,10 +6,10 @@ namespace MemAnalyzer.Tests.EndToEnd;
 public sealed class LiveProcessTests(RootsScenario scenario)
 {
     [Theory]
-    [InlineData(ObjectSelection.All, "")]
-    [InlineData(ObjectSelection.Live, "-live")]
-    [InlineData(ObjectSelection.Dead, "-dead")]
-    public void EveryPlantedTypeHasItsExactCountAndBytesInTheLiveProcess(ObjectSelection selection, string selectionSwitch)
+    [InlineData(ObjectSet.All, "")]
+    [InlineData(ObjectSet.Live, "-live")]
+    [InlineData(ObjectSet.Dead, "-dead")]
+    public void EveryPlantedTypeHasItsExactCountAndBytesInTheLiveProcess(ObjectSet selection, string selectionSwitch)
     {
         string[] arguments = ["-pid", scenario.Target.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "-dtn", "100000"];
         var result = MemAnalyzerCli.Run(selectionSwitch.Length == 0 ? arguments : [.. arguments, selectionSwitch]);

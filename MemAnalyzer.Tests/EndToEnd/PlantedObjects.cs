@@ -1,4 +1,4 @@
-using MemAnalyzer.Analysis;
+using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 
 namespace MemAnalyzer.Tests.EndToEnd;
@@ -29,14 +29,14 @@ public static class PlantedObjects
     ];
 
     /// <summary>Asserts every planted type's row: present with exact count and bytes, or absent.</summary>
-    public static void AssertRows(IReadOnlyDictionary<string, Infrastructure.TableRow> rows, ObjectSelection selection)
+    public static void AssertRows(IReadOnlyDictionary<string, Infrastructure.TableRow> rows, ObjectSet selection)
     {
         foreach (var planted in All)
         {
             var expected = selection switch
             {
-                ObjectSelection.Live => planted.Live,
-                ObjectSelection.Dead => !planted.Live,
+                ObjectSet.Live => planted.Live,
+                ObjectSet.Dead => !planted.Live,
                 _ => true,
             };
             if (expected)

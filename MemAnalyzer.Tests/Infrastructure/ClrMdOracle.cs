@@ -1,5 +1,3 @@
-using MemAnalyzer.Analysis;
-using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Tests.Infrastructure;
@@ -8,37 +6,63 @@ namespace MemAnalyzer.Tests.Infrastructure;
 /// The straightforward ClrMD per-object walk, kept here as the reference MemAnalyzer must equal:
 /// every object via ClrHeap.EnumerateObjects, liveness by a HashSet breadth-first search from
 /// ClrHeap.EnumerateRoots over EnumerateReferenceAddresses (dependent handles as edges), as dotnet-dump's
-/// "dumpheap -stat -live" computes it.
+/// "dumpheap -stat -live" computes it. The dump is opened by <see cref="LocalDump"/>, with ClrMD alone.
 /// </summary>
 public static class ClrMdOracle
 {
-    public static Dictionary<string, (long Count, long Bytes)> Compute(string dumpPath, ObjectSelection selection)
+    /// <summary>Per type name: the count and bytes of every MethodTable with that name (as SOS's "dumpheap -stat" merges them).</summary>
+    public static Dictionary<string, (long Count, long Bytes)> Compute(string dumpPath, ObjectSet set)
     {
-        using var session = LocalDump.Open(dumpPath);
-        var heap = session.Runtime.Heap;
-        var live = selection == ObjectSelection.All ? null : LiveSet(heap);
+        using var dump = LocalDump.Open(dumpPath);
+        return Compute(dump, set);
+    }
+
+    /// <summary>The same on a dump opened by the caller, such as one of another runtime, opened with that runtime's DAC.</summary>
+    public static Dictionary<string, (long Count, long Bytes)> Compute(LocalDump dump, ObjectSet set)
+    {
         var result = new Dictionary<string, (long Count, long Bytes)>(StringComparer.Ordinal);
+        foreach (var type in ComputePerMethodTable(dump, set))
+        {
+            var (count, bytes) = result.GetValueOrDefault(type.Name);
+            result[type.Name] = (count + type.Count, bytes + type.Bytes);
+        }
+        return result;
+    }
+
+    /// <summary>One entry per MethodTable: a type loaded into two AssemblyLoadContexts is two entries with the same name.</summary>
+    public static List<OracleType> ComputePerMethodTable(string dumpPath, ObjectSet set)
+    {
+        using var dump = LocalDump.Open(dumpPath);
+        return ComputePerMethodTable(dump, set);
+    }
+
+    public static List<OracleType> ComputePerMethodTable(LocalDump dump, ObjectSet set)
+    {
+        var heap = dump.Runtime.Heap;
+        var live = set == ObjectSet.All ? null : LiveSet(heap);
+        var perMethodTable = new Dictionary<ulong, OracleType>();
         foreach (var obj in heap.EnumerateObjects())
         {
             if (!obj.IsValid || obj.IsFree || obj.Type is null)
             {
                 continue;
             }
-            if (live is not null && live.Contains(obj.Address) != (selection == ObjectSelection.Live))
+            if (live is not null && live.Contains(obj.Address) != (set == ObjectSet.Live))
             {
                 continue;
             }
-            var name = obj.Type.Name ?? $"<unknown type, MethodTable 0x{obj.Type.MethodTable:x}>";
-            var (count, bytes) = result.GetValueOrDefault(name);
-            result[name] = (count + 1, bytes + (long)obj.Size);
+            var type = obj.Type;
+            var entry = perMethodTable.GetValueOrDefault(type.MethodTable)
+                ?? new OracleType(type.MethodTable, type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>", type.IsCollectible, 0, 0);
+            perMethodTable[type.MethodTable] = entry with { Count = entry.Count + 1, Bytes = entry.Bytes + (long)obj.Size };
         }
-        return result;
+        return [.. perMethodTable.Values];
     }
 
     public static long SegmentBytes(string dumpPath)
     {
-        using var session = LocalDump.Open(dumpPath);
-        return session.Runtime.Heap.Segments.Sum(s => (long)s.ObjectRange.Length);
+        using var dump = LocalDump.Open(dumpPath);
+        return dump.Runtime.Heap.Segments.Sum(s => (long)s.ObjectRange.Length);
     }
 
     public static HashSet<ulong> LiveSet(ClrHeap heap)
@@ -65,3 +89,6 @@ public static class ClrMdOracle
         return live;
     }
 }
+
+/// <summary>The objects of one MethodTable; <paramref name="IsCollectible"/> when it was loaded into a collectible AssemblyLoadContext.</summary>
+public sealed record OracleType(ulong MethodTable, string Name, bool IsCollectible, long Count, long Bytes);

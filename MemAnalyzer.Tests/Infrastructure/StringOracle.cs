@@ -1,5 +1,3 @@
-using MemAnalyzer.Analysis;
-using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Tests.Infrastructure;
@@ -10,15 +8,15 @@ namespace MemAnalyzer.Tests.Infrastructure;
 /// </summary>
 public static class StringOracle
 {
-    public static Dictionary<string, (long Count, long Size)> Compute(string dumpPath, ObjectSelection selection)
+    public static Dictionary<string, (long Count, long Size)> Compute(string dumpPath, ObjectSet set)
     {
-        using var session = LocalDump.Open(dumpPath);
-        var heap = session.Runtime.Heap;
-        var live = selection == ObjectSelection.All ? null : ClrMdOracle.LiveSet(heap);
+        using var dump = LocalDump.Open(dumpPath);
+        var heap = dump.Runtime.Heap;
+        var live = set == ObjectSet.All ? null : ClrMdOracle.LiveSet(heap);
         var result = new Dictionary<string, (long Count, long Size)>(StringComparer.Ordinal);
         foreach (var obj in heap.EnumerateObjects())
         {
-            if (!obj.IsValid || obj.Type is not { IsString: true } || live is not null && live.Contains(obj.Address) != (selection == ObjectSelection.Live))
+            if (!obj.IsValid || obj.Type is not { IsString: true } || live is not null && live.Contains(obj.Address) != (set == ObjectSet.Live))
             {
                 continue;
             }
@@ -31,7 +29,7 @@ public static class StringOracle
 
     public static string? ValueAt(string dumpPath, ulong address)
     {
-        using var session = LocalDump.Open(dumpPath);
-        return session.Runtime.Heap.GetObject(address).AsString(int.MaxValue);
+        using var dump = LocalDump.Open(dumpPath);
+        return dump.Runtime.Heap.GetObject(address).AsString(int.MaxValue);
     }
 }

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
@@ -135,7 +134,7 @@ public sealed class CaptureTests(RootsScenario scenario) : IDisposable
         var result = MemAnalyzerCli.Run("-f", dump, "-dtn", "100000");
         Assert.True(result.ExitCode == 0, result.ToString());
         var rows = TableOutput.Parse(result.StandardOutput);
-        var oracle = ClrMdOracle.Compute(dump, ObjectSelection.All);
+        var oracle = ClrMdOracle.Compute(dump, ObjectSet.All);
         foreach (var (type, (count, bytes)) in oracle)
         {
             Assert.Equal((count, bytes), (rows[type].Count!.Value, rows[type].Bytes));

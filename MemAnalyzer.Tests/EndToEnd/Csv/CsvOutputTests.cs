@@ -1,5 +1,4 @@
 using System.Globalization;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 
@@ -23,7 +22,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         Succeed("-f", scenario.DumpPath, "-o", path, "-context", "iteration 2", "-silent");
 
         var csv = CsvFile.Read(path);
-        var oracle = ClrMdOracle.Compute(scenario.DumpPath, ObjectSelection.All);
+        var oracle = ClrMdOracle.Compute(scenario.DumpPath, ObjectSet.All);
         Assert.Equal("sep=\t", csv.ExcelSeparatorLine);
         Assert.Equal(s_columns, csv.Header);
         Assert.Single(File.ReadLines(path), line => line.StartsWith("AllocatedBytes", StringComparison.Ordinal));
@@ -48,7 +47,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         Succeed("-f", scenario.DumpPath, "-o", path, "-sep", ",", "-silent");
 
         var types = CsvFile.Read(path, ',').Rows.Select(r => r["Type"]).ToHashSet(StringComparer.Ordinal);
-        var withCommas = ClrMdOracle.Compute(scenario.DumpPath, ObjectSelection.All).Keys.Where(k => k.Contains(',', StringComparison.Ordinal)).ToList();
+        var withCommas = ClrMdOracle.Compute(scenario.DumpPath, ObjectSet.All).Keys.Where(k => k.Contains(',', StringComparison.Ordinal)).ToList();
         Assert.Contains(withCommas, name => name.Contains("ConditionalWeakTable<", StringComparison.Ordinal));
         Assert.All(withCommas, name => Assert.Contains(name, types));
         Assert.Equal("sep=,", File.ReadLines(path).First());
@@ -92,7 +91,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         var path = _directory.File("all.csv");
         Succeed("-f", scenario.DumpPath, "-o", path, "-silent", "-dtn");
 
-        Assert.Equal(ClrMdOracle.Compute(scenario.DumpPath, ObjectSelection.All).Count + s_summaryLabels.Length, CsvFile.Read(path).Rows.Count);
+        Assert.Equal(ClrMdOracle.Compute(scenario.DumpPath, ObjectSet.All).Count + s_summaryLabels.Length, CsvFile.Read(path).Rows.Count);
     }
 
     [Fact]

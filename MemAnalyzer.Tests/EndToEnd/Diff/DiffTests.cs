@@ -1,5 +1,4 @@
 using System.Globalization;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 
@@ -37,13 +36,12 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     }
 
     [Theory]
-    [InlineData(ObjectSelection.All)]
-    [InlineData(ObjectSelection.Live)]
-    [InlineData(ObjectSelection.Dead)]
-    public void EveryTypeAndTotalOfADumpDiffEqualsTheOraclesDifferenceForTheSameSelection(ObjectSelection selection)
+    [InlineData(ObjectSet.All)]
+    [InlineData(ObjectSet.Live)]
+    [InlineData(ObjectSet.Dead)]
+    public void EveryTypeAndTotalOfADumpDiffEqualsTheOraclesDifferenceForTheSameSelection(ObjectSet selection)
     {
-        string[] selectionSwitch = selection switch { ObjectSelection.Live => ["-live"], ObjectSelection.Dead => ["-dead"], _ => [] };
-        var rows = Diff(["-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, .. selectionSwitch]);
+        var rows = Diff(["-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, .. selection.Switch()]);
         var before = ClrMdOracle.Compute(scenario.BeforeDump, selection);
         var after = ClrMdOracle.Compute(scenario.AfterDump, selection);
 
@@ -72,7 +70,7 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     {
         var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.BeforeDump, AllTypes);
 
-        Assert.Equal(ClrMdOracle.Compute(scenario.BeforeDump, ObjectSelection.All).Count + 3, rows.Count);
+        Assert.Equal(ClrMdOracle.Compute(scenario.BeforeDump, ObjectSet.All).Count + 3, rows.Count);
         Assert.All(rows.Values, r => Assert.Equal((0L, r.DeltaCount is null ? null : 0L, r.Bytes1), (r.DeltaBytes, r.DeltaCount, r.Bytes2)));
     }
 

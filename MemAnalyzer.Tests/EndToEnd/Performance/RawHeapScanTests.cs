@@ -1,5 +1,3 @@
-using MemAnalyzer.Analysis;
-using MemAnalyzer.Heap;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.Performance;
@@ -26,10 +24,10 @@ public sealed class ManyTypesDump : IDisposable
 public sealed class RawHeapScanTests(ManyTypesDump dump) : IClassFixture<ManyTypesDump>
 {
     [Theory]
-    [InlineData(ObjectSelection.All, "")]
-    [InlineData(ObjectSelection.Live, "-live")]
-    [InlineData(ObjectSelection.Dead, "-dead")]
-    public void RawScanOfManyTypesAndLargeArraysEqualsClrMdsPerObjectWalkForEveryType(ObjectSelection selection, string selectionSwitch)
+    [InlineData(ObjectSet.All, "")]
+    [InlineData(ObjectSet.Live, "-live")]
+    [InlineData(ObjectSet.Dead, "-dead")]
+    public void RawScanOfManyTypesAndLargeArraysEqualsClrMdsPerObjectWalkForEveryType(ObjectSet selection, string selectionSwitch)
     {
         var expected = ClrMdOracle.Compute(dump.DumpPath, selection);
 
@@ -51,7 +49,7 @@ public sealed class RawHeapScanTests(ManyTypesDump dump) : IClassFixture<ManyTyp
     [InlineData("3")]
     public void LiveObjectsAreTheSameWhateverTheNumberOfMarkingThreads(string threads)
     {
-        var expected = ClrMdOracle.Compute(dump.DumpPath, ObjectSelection.Live);
+        var expected = ClrMdOracle.Compute(dump.DumpPath, ObjectSet.Live);
 
         var result = MemAnalyzerCli.Run(["-f", dump.DumpPath, "-dts", "1000000", "-live"], new Dictionary<string, string?> { ["MEMANALYZER_WALK_THREADS"] = threads });
 

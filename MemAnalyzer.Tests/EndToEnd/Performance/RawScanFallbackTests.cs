@@ -12,15 +12,16 @@ namespace MemAnalyzer.Tests.EndToEnd.Performance;
 public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<ManyTypesDump>
 {
     [Theory]
-    [InlineData(ObjectSelection.All)]
-    [InlineData(ObjectSelection.Live)]
-    [InlineData(ObjectSelection.Dead)]
-    public void SegmentsTheRawScanCannotReadAreWalkedByClrMdWithTheSameCounts(ObjectSelection selection)
+    [InlineData(ObjectSet.All, ObjectSelection.All)]
+    [InlineData(ObjectSet.Live, ObjectSelection.Live)]
+    [InlineData(ObjectSet.Dead, ObjectSelection.Dead)]
+    public void SegmentsTheRawScanCannotReadAreWalkedByClrMdWithTheSameCounts(ObjectSet set, ObjectSelection selection)
     {
-        var expected = ClrMdOracle.Compute(dump.DumpPath, selection);
+        var expected = ClrMdOracle.Compute(dump.DumpPath, set);
 
-        using var session = LocalDump.Open(dump.DumpPath);
-        var heap = session.Runtime.Heap;
+        // White-box: the product's collector walks the heap of the dump as the oracle's ClrMD opened it.
+        using var opened = LocalDump.Open(dump.DumpPath);
+        var heap = opened.Runtime.Heap;
         using var memory = new MemoryWithHoles(HeapScannerMemory.Open(heap), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
         var snapshot = HeapStatisticsCollector.Collect(heap, selection, WalkOptions.SingleThreaded, CancellationToken.None, progress: null, memory);
 

@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|retention] [--count N] (manytypes: see ManyTypesScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|gcstorm] [--count N] (manytypes: see ManyTypesScenario)
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -26,7 +26,14 @@ if (mode == "strings")
 {
     StringsScenario.Plant();
 }
-if (mode == "retention") { MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.Plant(); }
+if (mode == "loadcontexts")
+{
+    LoadContextsScenario.Plant();
+}
+if (mode == "retention")
+{
+    MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.Plant();
+}
 
 // Everything above is rooted; collect so that only what follows is garbage.
 // (No WaitForPendingFinalizers: in "roots" mode the finalizer thread is blocked on purpose.)

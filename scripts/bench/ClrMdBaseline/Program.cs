@@ -1,8 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Runtime.InteropServices;
-using MemAnalyzer.Cli;
-using MemAnalyzer.Heap;
+using MemAnalyzer.Tests.Infrastructure;
 using Microsoft.Diagnostics.Runtime;
 
 // Usage:
@@ -13,6 +12,8 @@ using Microsoft.Diagnostics.Runtime;
 // The walk is what dotnet-dump's "dumpheap -stat" and "-stat -live" do (DumpHeapService, LiveObjectService):
 // every object through ClrHeap.EnumerateObjects, aggregated per MethodTable, names merged; -live is a breadth-first
 // search from ClrHeap.EnumerateRoots over EnumerateReferenceAddresses (dependent handles as edges) into a HashSet.
+// The dump is opened with ClrMD alone (LocalDump, linked from the tests' oracle; ClrMD's lock-free memory-mapped
+// reader, as MemAnalyzer reads dumps): no MemAnalyzer code is involved.
 return args[0] switch
 {
     "compare" => Compare(args[1], args[2]),
@@ -23,7 +24,7 @@ return args[0] switch
 static int Types(string dump)
 {
     var methodTables = new HashSet<ulong>();
-    using (var first = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false)))
+    using (var first = LocalDump.Open(dump, lockFreeReader: true))
     {
         foreach (var obj in first.Runtime.Heap.EnumerateObjects())
         {
@@ -34,7 +35,7 @@ static int Types(string dump)
         }
     }
     // A fresh runtime, so nothing is cached yet.
-    using var session = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false));
+    using var session = LocalDump.Open(dump, lockFreeReader: true);
     var clock = Stopwatch.StartNew();
     var named = methodTables.Count(mt => session.Runtime.Heap.GetTypeByMethodTable(mt)?.Name is not null);
     Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"{methodTables.Count} {clock.Elapsed.TotalSeconds:F3} {named}"));
@@ -44,7 +45,7 @@ static int Types(string dump)
 static int Stat(string dump, bool liveOnly)
 {
     var clock = Stopwatch.StartNew();
-    using var session = TargetSession.OpenDump(dump, DacSearchLocations.FromEnvironment([], ignoreMismatch: false));
+    using var session = LocalDump.Open(dump, lockFreeReader: true);
     var heap = session.Runtime.Heap;
     var opened = clock.Elapsed;
     HashSet<ulong>? live = liveOnly ? LiveSet(heap) : null;
