@@ -50,6 +50,12 @@ public static partial class ExpectedCounts
     /// <summary>One TwoRootsHeld, held both by a static field and by a strong GC handle, with a payload of this length.</summary>
     public const int RetentionTwoRootsPayloadLength = 4096;
 
+    /// <summary>Customers the "moreorders" command adds, each with its own orders (none shared).</summary>
+    public const int RetentionAddedCustomers = 10;
+
+    /// <summary>The acknowledgement of "moreorders".</summary>
+    public const string RetentionAddedAck = "MOREORDERS";
+
     // ---- Object sizes (x64) ----
 
     /// <summary>Header word + MethodTable pointer.</summary>
@@ -139,4 +145,15 @@ public static partial class ExpectedCounts
 
     /// <summary>Removing the one TwoRootsHeld frees it and its payload, whatever holds it: 32 + 4120 = 4,152.</summary>
     public const long RetainedByTwoRootsHeld = RetentionTwoRootsSize + RetentionTwoRootsPayloadSize;
+
+    /// <summary>
+    /// What "moreorders" adds to the Customer type's retained bytes: the new customers with their lists, arrays, and
+    /// orders with payloads (none shared): 10 × (32 + 32 + 64) + 50 × 1056 = 54,080.
+    /// </summary>
+    public const long RetainedByCustomerAdded =
+        (RetentionAddedCustomers * (RetentionCustomerSize + RetentionListSize + RetentionCustomerOrderArraySize))
+        + (RetentionAddedCustomers * RetentionOrdersPerCustomer * RetentionOrderWithPayload);
+
+    /// <summary>What "moreorders" adds to the Order type's retained bytes: 50 orders with payloads, 52,800.</summary>
+    public const long RetainedByOrderAdded = RetentionAddedCustomers * RetentionOrdersPerCustomer * RetentionOrderWithPayload;
 }

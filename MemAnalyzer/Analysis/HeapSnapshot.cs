@@ -14,7 +14,8 @@ public enum ObjectSelection
 }
 
 /// <summary>Count and bytes of all objects of one type name.</summary>
-public sealed record TypeStatistics(string TypeName, long Count, long Bytes);
+/// <param name="Retained">With -retained: the live bytes that only the type's instances keep alive, themselves included; else null.</param>
+public sealed record TypeStatistics(string TypeName, long Count, long Bytes, long? Retained = null);
 
 /// <summary>
 /// A heap reduced to its per-type table and totals. It holds no object graph, so two of them can be diffed cheaply.
@@ -36,6 +37,9 @@ public sealed record HeapSnapshot(
     public long ObjectCount => Types.Sum(t => t.Count);
 
     public long AllocatedBytes => Types.Sum(t => t.Bytes);
+
+    /// <summary>True when the rows carry retained sizes (-retained).</summary>
+    public bool HasRetained => Types.Count > 0 && Types[0].Retained is not null;
 }
 
 /// <summary>

@@ -5,6 +5,9 @@ public enum SortKey
 {
     Bytes,
     Count,
+
+    /// <summary>-dtr: retained bytes (with -retained).</summary>
+    Retained,
 }
 
 public static class Ranking
@@ -16,9 +19,12 @@ public static class Ranking
     public static IReadOnlyList<TypeStatistics> Top(IEnumerable<TypeStatistics> types, SortKey key, int topN, long minCount)
     {
         var kept = types.Where(t => t.Count > minCount);
-        var ordered = key == SortKey.Bytes
-            ? kept.OrderByDescending(t => t.Bytes).ThenByDescending(t => t.Count)
-            : kept.OrderByDescending(t => t.Count).ThenByDescending(t => t.Bytes);
+        var ordered = key switch
+        {
+            SortKey.Bytes => kept.OrderByDescending(t => t.Bytes).ThenByDescending(t => t.Count),
+            SortKey.Count => kept.OrderByDescending(t => t.Count).ThenByDescending(t => t.Bytes),
+            _ => kept.OrderByDescending(t => t.Retained ?? 0).ThenByDescending(t => t.Bytes),
+        };
         return ordered.ThenBy(t => t.TypeName, StringComparer.Ordinal).Take(topN).ToList();
     }
 }

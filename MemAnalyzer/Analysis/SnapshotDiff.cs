@@ -1,8 +1,11 @@
 namespace MemAnalyzer.Analysis;
 
 /// <summary>One type, or one summary row, on both sides of a diff. Deltas are second minus first.</summary>
-public sealed record TypeDiff(string TypeName, long Count1, long Count2, long Bytes1, long Bytes2)
+/// <param name="Retained1">With -retained: the first side's retained bytes; else null (so is <paramref name="Retained2"/>).</param>
+public sealed record TypeDiff(string TypeName, long Count1, long Count2, long Bytes1, long Bytes2, long? Retained1 = null, long? Retained2 = null)
 {
+    public long? DeltaRetained => Retained1 is null || Retained2 is null ? null : Retained2 - Retained1;
+
     public long DeltaBytes => Bytes2 - Bytes1;
 
     public long DeltaCount => Count2 - Count1;
@@ -35,7 +38,9 @@ public static class SnapshotDiff
             {
                 var a = before.GetValueOrDefault(name);
                 var b = after.GetValueOrDefault(name);
-                return new TypeDiff(name, a?.Count ?? 0, b?.Count ?? 0, a?.Bytes ?? 0, b?.Bytes ?? 0);
+                var retained = a?.Retained is not null || b?.Retained is not null;
+                return new TypeDiff(name, a?.Count ?? 0, b?.Count ?? 0, a?.Bytes ?? 0, b?.Bytes ?? 0,
+                    retained ? a?.Retained ?? 0 : null, retained ? b?.Retained ?? 0 : null);
             })
             .ToList();
     }
@@ -47,7 +52,12 @@ public static class SnapshotDiff
     /// </summary>
     public static IReadOnlyList<TypeDiff> Top(IEnumerable<TypeDiff> diffs, SortKey key, int topN, long minDeltaCount) =>
         diffs.Where(d => minDeltaCount <= 0 || Math.Abs(d.DeltaCount) > minDeltaCount)
-            .OrderByDescending(d => key == SortKey.Bytes ? Math.Abs(d.DeltaBytes) : Math.Abs(d.DeltaCount))
+            .OrderByDescending(d => key switch
+            {
+                SortKey.Bytes => Math.Abs(d.DeltaBytes),
+                SortKey.Count => Math.Abs(d.DeltaCount),
+                _ => Math.Abs(d.DeltaRetained ?? 0),
+            })
             .ThenBy(d => d.TypeName, StringComparer.Ordinal)
             .Take(topN)
             .ToList();

@@ -7,7 +7,10 @@ namespace MemAnalyzer.Cli;
 /// </summary>
 public static class ArgumentNormalizer
 {
-    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "-dstrings", "-gc", "--by-size", "--by-count", "--duplicate-strings", "--gc"];
+    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "-dtr", "-dstrings", "-gc", "--by-size", "--by-count", "--by-retained", "--duplicate-strings", "--gc"];
+
+    /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
+    public const string RootsTopSwitch = "--roots-top";
 
     public static string[] Normalize(IReadOnlyList<string> args)
     {
@@ -15,7 +18,12 @@ public static class ArgumentNormalizer
         for (var i = 0; i < args.Count; i++)
         {
             var current = args[i];
-            if (IsOptionalValueSwitch(current) && i + 1 < args.Count && LooksLikeValue(current, args[i + 1]))
+            if (IsRootsSwitch(current) && i + 2 < args.Count && LooksLikeTopN(args[i + 2]) && !args[i + 2].Contains('#', StringComparison.Ordinal))
+            {
+                result.AddRange([current, args[i + 1], RootsTopSwitch, args[i + 2]]);
+                i += 2;
+            }
+            else if (IsOptionalValueSwitch(current) && i + 1 < args.Count && LooksLikeValue(current, args[i + 1]))
             {
                 result.Add($"{current}:{args[i + 1]}");
                 i++;
@@ -27,6 +35,9 @@ public static class ArgumentNormalizer
         }
         return [.. result];
     }
+
+    private static bool IsRootsSwitch(string token) =>
+        token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase);
 
     private static bool IsOptionalValueSwitch(string token) =>
         s_optionalValueSwitches.Any(s => string.Equals(s, token, StringComparison.OrdinalIgnoreCase));

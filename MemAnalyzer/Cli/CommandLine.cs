@@ -24,6 +24,7 @@ public sealed class CommandLine
         SecondProcessId = Single("-pid2|--pid2 <PID>", "Second, live process for a diff. Combines with -f or -pid.");
         BySize = Optional("-dts|--by-size[:<N>]", "Top N types by total bytes (the default). N: 20, or 5000;N#200 for types with more than 200 instances.");
         ByCount = Optional("-dtn|--by-count[:<N>]", "Top N types by instance count. N as for -dts.");
+        ByRetained = Optional("-dtr|--by-retained[:<N>]", "Top N types by retained bytes (implies -retained). N as for -dts.");
         Top = Single("--top <N>", "Number of type rows to show (same as the N of -dts/-dtn).");
         TypeFilter = Single("-type|--type <PATTERN>", "Only types whose name contains PATTERN (as SOS dumpheap -type), or matches it where it has * wildcards.");
         Live = Flag("-live|--live", "Count only objects reachable from GC roots (as SOS dumpheap -live).");
@@ -31,6 +32,10 @@ public sealed class CommandLine
         Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
         DuplicateStrings = Optional("-dstrings|--duplicate-strings[:<N>]", "Top N duplicated string values by wasted bytes, with the field holding most copies.");
         ShowAddress = Flag("-showaddress|--show-address", "With -dstrings: the address of one instance of each value.");
+        Retained = Flag("-retained|--retained", "Add a Retained column: the live bytes only the type's instances keep alive (dominator tree of the live object graph).");
+        Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
+        RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
+        RootsTop.ShowInHelpText = false;
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new). Raises the default N to 20000.");
         Overwrite = Flag("-overwrite|--overwrite", "Start the CSV file afresh (with a header) instead of appending.");
@@ -63,7 +68,11 @@ public sealed class CommandLine
     public CommandOption SecondProcessId { get; }
     public CommandOption BySize { get; }
     public CommandOption ByCount { get; }
+    public CommandOption ByRetained { get; }
     public CommandOption Top { get; }
+    public CommandOption Retained { get; }
+    public CommandOption Roots { get; }
+    public CommandOption RootsTop { get; }
     public CommandOption TypeFilter { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }

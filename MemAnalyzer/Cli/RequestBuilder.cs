@@ -71,7 +71,8 @@ public static class RequestBuilder
         LiveAndDeadExcludeEachOther(line);
         SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
-        var query = TopN(byCount ? line.ByCount.Value() : line.BySize.Value());
+        var byRetained = line.ByRetained.HasValue();
+        var query = TopN(byCount ? line.ByCount.Value() : byRetained ? line.ByRetained.Value() : line.BySize.Value());
         var top = TopRows(line);
         var unit = Unit(line.Unit.Value());
         var selection = line.Live.HasValue() ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
@@ -81,19 +82,23 @@ public static class RequestBuilder
         {
             StringsTakeNoTypeSort(line, second is not null);
             StringsTakeNoTypeFilter(line);
+            StringsTakeNoRetention(line);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
                 line.ShowAddress.HasValue(), csv);
         }
         ShowAddressBelongsToStrings(line);
-        var sortKey = byCount ? SortKey.Count : SortKey.Bytes;
+        RetainedNeedsLiveObjects(line);
+        var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
+        var retained = byRetained || line.Retained.HasValue();
+        var roots = Roots(line, csv);
         var topN = top ?? query.TopN ?? defaultTopN;
         var memoryMap = line.MemoryMap.HasValue();
         var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
         var resultFile = line.ResultFile.Value();
         return second is null
-            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types)
-            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types);
+            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots)
+            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots);
     }
 
     private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line)
@@ -120,6 +125,20 @@ public static class RequestBuilder
         return (first, second);
     }
 
+    private static RootsQuery? Roots(CommandLine line, CsvOutput? csv)
+    {
+        if (line.Roots.Value() is not { } type)
+        {
+            return line.RootsTop.HasValue() ? throw Invalid("a number of paths belongs to -roots: -roots <type> [N]") : null;
+        }
+        if (csv is not null)
+        {
+            throw Invalid("-roots prints paths on the console and -o writes type rows: run them as two commands");
+        }
+        var top = Int(line.RootsTop) ?? RootsQuery.DefaultTop;
+        return top > 0 ? new RootsQuery(type, top) : throw Invalid($"-roots {type} {top}: give a positive number of paths");
+    }
+
     private static int? TopRows(CommandLine line) =>
         Int(line.Top) is int top && top <= 0 ? throw Invalid($"--top {top} is not valid: give a positive number") : Int(line.Top);
 
@@ -141,6 +160,7 @@ public static class RequestBuilder
         _ = Int(line.ProcessId);
         _ = Int(line.SecondProcessId);
         _ = Int(line.Top);
+        _ = Int(line.RootsTop);
     }
 
     private static void TrendReadsNoTarget(CommandLine line)
@@ -168,6 +188,26 @@ public static class RequestBuilder
         if (line.BySize.HasValue() && line.ByCount.HasValue())
         {
             throw Invalid("-dts and -dtn exclude each other: sort either by size or by count");
+        }
+        if (line.ByRetained.HasValue() && (line.BySize.HasValue() || line.ByCount.HasValue()))
+        {
+            throw Invalid("-dtr sorts by retained bytes and excludes -dts and -dtn: use one of them");
+        }
+    }
+
+    private static void RetainedNeedsLiveObjects(CommandLine line)
+    {
+        if ((line.Retained.HasValue() || line.ByRetained.HasValue()) && line.Dead.HasValue())
+        {
+            throw Invalid("-retained measures what live objects keep alive, and -dead shows only unreachable ones: leave out -dead");
+        }
+    }
+
+    private static void StringsTakeNoRetention(CommandLine line)
+    {
+        if (line.Retained.HasValue() || line.ByRetained.HasValue() || line.Roots.HasValue())
+        {
+            throw Invalid("-retained, -dtr and -roots belong to the type table, and -dstrings ranks string values: leave out one of them");
         }
     }
 

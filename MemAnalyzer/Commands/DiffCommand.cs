@@ -1,5 +1,6 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Output;
+using MemAnalyzer.Retention;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Commands;
@@ -16,38 +17,78 @@ public sealed record DiffRequest(
     bool MemoryMap,
     CsvOutput? Csv,
     string? ResultFile,
-    TypeFilter? Types = null) : CommandRequest
+    TypeFilter? Types = null,
+    bool Retained = false,
+    RootsQuery? Roots = null) : CommandRequest
 {
+    /// <summary>Without -roots, a diff with -retained shows the top root path of this many types that grew most in retained bytes.</summary>
+    public const int GrowersWithPaths = 3;
+
     public override IReadOnlyList<TargetSpec> Targets => [First, Second];
 
-    public override bool ReadsRoots => WalksRoots(Selection);
+    public override bool ReadsRoots => WalksRoots(Selection) || Retained || Roots is not null;
+
+    public ReadingOptions Reading => new(Selection, MemoryMap, Retained, Roots);
 }
 
 public static class DiffCommand
 {
     public static int Run(DiffRequest request, RunContext context)
     {
-        request.Csv?.Validate(new DiffCsvRowMap(request.Unit));
+        request.Csv?.Validate(new DiffCsvRowMap(request.Unit, request.Retained));
         // Both sides are read at once, so each walk gets half of the threads.
         var walk = context.Walk.SharedBy(2);
+        // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
+        var growers = request.Retained && request.Roots is null && request.Csv is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
-            (target, heap, token) => HistogramCommand.Read(target, heap, request.Selection, request.MemoryMap, walk, token), context.Cancellation);
-        var diffs = SnapshotDiff.Compare(pair.First.Heap.Types, pair.Second.Heap.Types);
+            (target, heap, token) => TargetReading.Read(target, heap,
+                request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(ReferenceEquals(target, request.First), snapshot, t) },
+                walk, token), context.Cancellation);
+        var (first, second) = (pair.First.Target, pair.Second.Target);
+        var diffs = SnapshotDiff.Compare(first.Heap.Types, second.Heap.Types);
         var rows = SnapshotDiff.Top(diffs.Where(d => TypeFilter.Keeps(request.Types, d.TypeName)), request.SortKey, request.TopN, request.MinCount);
         // Memory-map rows are diffed where both sides have them (a dump without side-car has no Resident_ rows).
-        var summaries = SnapshotDiff.CompareSummaries(pair.First.Summaries, pair.Second.Summaries);
+        var summaries = SnapshotDiff.CompareSummaries(first.Summaries, second.Summaries);
+        if (request.Roots is { } query)
+        {
+            RootsNotFound.ThrowIfEmpty(query, pair.Second.Roots, second.Heap.Types);
+        }
         if (request.Csv is null)
         {
-            DiffRenderer.Write(context.Out, rows, summaries, request.Unit);
+            DiffRenderer.Write(context.Out, rows, summaries, request.Unit, request.Retained);
+            WritePaths(request, pair.First.Roots, pair.Second.Roots, diffs, context);
         }
         else
         {
-            request.Csv.Write(new DiffCsvRowMap(request.Unit), CsvRowFactory.FromDiff(rows, summaries, request.Unit), context);
+            request.Csv.Write(new DiffCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromDiff(rows, summaries, request.Unit), context);
         }
-        Notes.Write(context.Error, pair.First.Warnings, pair.FirstReport, context.Silent);
-        Notes.Write(context.Error, pair.Second.Warnings, pair.SecondReport, context.Silent);
+        Notes.Write(context.Error, first.Warnings, pair.FirstReport, context.Silent);
+        Notes.Write(context.Error, second.Warnings, pair.SecondReport, context.Silent);
         Notes.WarnIfNoTypeMatches(context.Error, request.Types, diffs.Select(d => d.TypeName));
-        ResultFileWriter.WriteIfRequested(request.ResultFile, (pair.Second.ResultBytes - pair.First.ResultBytes) / 1024);
+        ResultFileWriter.WriteIfRequested(request.ResultFile, (second.ResultBytes - first.ResultBytes) / 1024);
         return ExitCodes.Success;
+    }
+
+    /// <summary>-roots: the paths of the second side with both sides' counts; -retained alone: the top path of each of the types that grew most.</summary>
+    private static void WritePaths(DiffRequest request, IReadOnlyList<TypeRootPaths> first, IReadOnlyList<TypeRootPaths> second,
+        IReadOnlyList<TypeDiff> diffs, RunContext context)
+    {
+        if (request.Roots is not null)
+        {
+            context.Out.WriteLine();
+            RootPathRenderer.WriteDiff(context.Out, first, second, request.Unit);
+            return;
+        }
+        if (!request.Retained)
+        {
+            return;
+        }
+        var shown = second.OrderByDescending(t => diffs.First(d => d.TypeName == t.TypeName).DeltaRetained).ToList();
+        if (shown.Count > 0)
+        {
+            context.Out.WriteLine();
+            context.Out.WriteLine($"Top root path of the {shown.Count} type(s) that grew most in retained bytes:");
+            RootPathRenderer.WriteDiff(context.Out, first, shown, request.Unit);
+        }
     }
 }

@@ -1,9 +1,6 @@
 using MemAnalyzer.Analysis;
-using MemAnalyzer.Heap;
-using MemAnalyzer.MemoryMap;
 using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Commands;
 
@@ -21,22 +18,31 @@ public sealed record HistogramRequest(
     bool MemoryMap,
     CsvOutput? Csv,
     string? ResultFile,
-    TypeFilter? Types = null) : CommandRequest
+    TypeFilter? Types = null,
+    bool Retained = false,
+    RootsQuery? Roots = null) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => [Target];
 
-    public override bool ReadsRoots => WalksRoots(Selection);
+    public override bool ReadsRoots => WalksRoots(Selection) || Retained || Roots is not null;
+
+    public ReadingOptions Reading => new(Selection, MemoryMap, Retained, Roots);
 }
 
 public static class HistogramCommand
 {
     public static int Run(HistogramRequest request, RunContext context)
     {
-        request.Csv?.Validate(new TypeCsvRowMap(request.Unit));
+        request.Csv?.Validate(new TypeCsvRowMap(request.Unit, request.Retained));
         var csvContext = request.Csv is null ? null : CsvContextReader.Capture(request.Target, request.Csv.Stamp);
         var progress = context.Progress(writingCsv: request.Csv is not null);
-        var (target, report) = SnapshotReader.Read(request.Target, context.Dac,
-            (heap, token) => Read(request.Target, heap, request.Selection, request.MemoryMap, context.Walk, token, progress), context.Cancellation);
+        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
+            (heap, token) => TargetReading.Read(request.Target, heap, request.Reading, context.Walk, token, progress), context.Cancellation);
+        var target = reading.Target;
+        if (request.Roots is { } query)
+        {
+            RootsNotFound.ThrowIfEmpty(query, reading.Roots, target.Heap.Types);
+        }
         var rows = Ranking.Top(target.Heap.Types.Where(t => TypeFilter.Keeps(request.Types, t.TypeName)), request.SortKey, request.TopN, request.MinCount);
         if (request.Csv is null)
         {
@@ -44,7 +50,12 @@ public static class HistogramCommand
         }
         else
         {
-            request.Csv.Write(new TypeCsvRowMap(request.Unit), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!), context);
+            request.Csv.Write(new TypeCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!), context);
+        }
+        if (request.Roots is not null)
+        {
+            context.Out.WriteLine();
+            RootPathRenderer.Write(context.Out, reading.Roots, request.Unit);
         }
         Notes.Write(context.Error, target.Warnings, report, context.Silent);
         Notes.WarnIfNoTypeMatches(context.Error, request.Types, target.Heap.Types.Select(t => t.TypeName));
@@ -52,16 +63,4 @@ public static class HistogramCommand
         return ExitCodes.Success;
     }
 
-    /// <summary>Walks the heap of an open target and, with -vmmap, takes its memory map while it is still open.</summary>
-    internal static TargetSnapshot Read(TargetSpec target, ClrHeap heap, ObjectSelection selection, bool memoryMap, WalkOptions walk,
-        CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
-    {
-        var snapshot = HeapStatisticsCollector.Collect(heap, selection, walk, cancellation, progress);
-        if (!memoryMap)
-        {
-            return new TargetSnapshot(snapshot, [], []);
-        }
-        var map = MemoryMapSource.Capture(target, heap.Runtime);
-        return new TargetSnapshot(snapshot, MemoryMapRows.Build(map, snapshot.AllocatedBytes), map.Warnings);
-    }
 }

@@ -5,26 +5,34 @@ namespace MemAnalyzer.Output;
 /// <summary>The console table of a diff: the original's nine columns, second minus first.</summary>
 public static class DiffRenderer
 {
-    public static IReadOnlyList<string> Header(SizeUnit unit) =>
-        [$"Delta({unit})", "Delta(Instances)", "Instances", "Instances2", $"Allocated({unit})", $"Allocated2({unit})", "AvgSize(Bytes)", "AvgSize2(Bytes)", "Type"];
+    /// <param name="retained">With -retained: Retained, Retained2 and Delta Retained before Type.</param>
+    public static IReadOnlyList<string> Header(SizeUnit unit, bool retained = false) => retained
+        ? [$"Delta({unit})", "Delta(Instances)", "Instances", "Instances2", $"Allocated({unit})", $"Allocated2({unit})", "AvgSize(Bytes)", "AvgSize2(Bytes)",
+            $"Retained({unit})", $"Retained2({unit})", $"Delta Retained({unit})", "Type"]
+        : [$"Delta({unit})", "Delta(Instances)", "Instances", "Instances2", $"Allocated({unit})", $"Allocated2({unit})", "AvgSize(Bytes)", "AvgSize2(Bytes)", "Type"];
 
-    public static void Write(TextWriter writer, IReadOnlyList<TypeDiff> rows, IReadOnlyList<SummaryDiff> summaries, SizeUnit unit)
+    public static void Write(TextWriter writer, IReadOnlyList<TypeDiff> rows, IReadOnlyList<SummaryDiff> summaries, SizeUnit unit, bool retained = false)
     {
         var lines = new List<IReadOnlyList<string>>(rows.Count + summaries.Count);
         foreach (var row in rows)
         {
-            lines.Add([
+            string[] line = [
                 N(unit.Convert(row.DeltaBytes)), N(row.DeltaCount), N(row.Count1), N(row.Count2),
-                N(unit.Convert(row.Bytes1)), N(unit.Convert(row.Bytes2)), N(row.AverageSize1), N(row.AverageSize2), row.TypeName]);
+                N(unit.Convert(row.Bytes1)), N(unit.Convert(row.Bytes2)), N(row.AverageSize1), N(row.AverageSize2)];
+            lines.Add(retained
+                ? [.. line, N(U(unit, row.Retained1)), N(U(unit, row.Retained2)), N(U(unit, row.Retained2) - U(unit, row.Retained1)), row.TypeName]
+                : [.. line, row.TypeName]);
         }
         foreach (var summary in summaries)
         {
             lines.Add([
                 N(unit.Convert(summary.DeltaBytes)), N(summary.DeltaCount), N(summary.Count1), N(summary.Count2),
-                N(unit.Convert(summary.Bytes1)), N(unit.Convert(summary.Bytes2)), "", "", summary.Label]);
+                N(unit.Convert(summary.Bytes1)), N(unit.Convert(summary.Bytes2)), "", "", .. retained ? new[] { "", "", "" } : [], summary.Label]);
         }
-        TextTable.Write(writer, Header(unit), lines);
+        TextTable.Write(writer, Header(unit, retained), lines);
     }
+
+    private static long? U(SizeUnit unit, long? bytes) => bytes is { } b ? unit.Convert(b) : null;
 
     private static string N(long? value) => value is null ? "" : NumberFormat.N(value.Value);
 }

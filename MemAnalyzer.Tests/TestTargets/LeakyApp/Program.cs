@@ -82,6 +82,10 @@ while ((line = Console.ReadLine()) is not null)
             NativeScenario.Allocate();
             Console.WriteLine(ExpectedCounts.NativeAck);
             break;
+        case "moreorders":
+            MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.AddCustomers();
+            Console.WriteLine(ExpectedCounts.RetentionAddedAck);
+            break;
         case "ping":
             Console.WriteLine("PONG");
             break;

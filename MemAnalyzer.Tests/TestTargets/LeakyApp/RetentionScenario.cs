@@ -95,4 +95,21 @@ public static class RetentionScenario
         s_twoRoots = new TwoRootsHeld { Id = 1, Payload = new byte[ExpectedCounts.RetentionTwoRootsPayloadLength] };
         s_twoRootsHandle = GCHandle.Alloc(s_twoRoots, GCHandleType.Normal);
     }
+
+    /// <summary>The "moreorders" command: more customers with their own (unshared) orders, for a retained-size diff.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void AddCustomers()
+    {
+        var customers = s_customers!;
+        var next = customers.Count;
+        for (var c = next; c < next + ExpectedCounts.RetentionAddedCustomers; c++)
+        {
+            var orders = new List<Order>(ExpectedCounts.RetentionOrdersPerCustomer);
+            for (var o = 0; o < ExpectedCounts.RetentionOrdersPerCustomer; o++)
+            {
+                orders.Add(new Order { Id = (c * 100) + o, Payload = new byte[ExpectedCounts.RetentionOrderPayloadLength] });
+            }
+            customers.Add(c, new Customer { Id = c, Orders = orders });
+        }
+    }
 }

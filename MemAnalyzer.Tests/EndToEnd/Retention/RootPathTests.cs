@@ -1,0 +1,110 @@
+using System.Globalization;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Retention;
+
+/// <summary>-roots through the real CLI: exact merged paths, field names and counts, on a dump, a live pid and in a diff.</summary>
+[Collection(RetentionTargetCollection.Name)]
+public sealed class RootPathTests(RetentionTarget target)
+{
+    private const string Scenario = ExpectedCounts.RetentionNamespace + ".RetentionScenario";
+
+    private static readonly string s_customersPath =
+        $"static {Scenario}.s_customers → Dictionary<Int32, Customer>._entries → Dictionary<Int32, Customer>+Entry[] → Customer.Orders → List<Order>._items → Order[] → Order";
+
+    private static readonly string s_sharedPath = $"static {Scenario}.s_sharedOrders → List<Order>._items → Order[] → Order";
+
+    [Fact]
+    public void OrdersHaveTwoPathsMergedByTheirChainOfTypesAndFields()
+    {
+        var paths = Paths(Run("-f", target.BeforePath, "-roots", ExpectedCounts.RetentionOrderType));
+
+        var ownOrders = (ExpectedCounts.RetentionCustomers * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
+        Assert.Equal(
+            [(ownOrders, ownOrders * ExpectedCounts.RetentionOrderSize, s_customersPath),
+             (ExpectedCounts.RetentionSharedOrders, ExpectedCounts.RetentionSharedOrders * ExpectedCounts.RetentionOrderSize, s_sharedPath)],
+            paths);
+    }
+
+    [Fact]
+    public void AValueHeldOnlyByAConditionalWeakTableIsReachedThroughItsKeysDependentHandle()
+    {
+        var paths = Paths(Run("-f", target.BeforePath, "-roots", "*.Retention.CwtValue"));
+
+        Assert.Equal([(ExpectedCounts.RetentionCwtEntries, ExpectedCounts.RetentionCwtEntries * ExpectedCounts.RetentionCwtValueSize,
+            $"static {Scenario}.s_cwtKeys → CwtKey[] → CwtKey (dependent handle) → CwtValue")], paths);
+    }
+
+    [Fact]
+    public void AnObjectHeldByAStaticAndAHandleIsNamedByTheStatic()
+    {
+        var paths = Paths(Run("-f", target.BeforePath, "-roots", ExpectedCounts.RetentionTwoRootsType, "1"));
+
+        Assert.Equal([(1, ExpectedCounts.RetentionTwoRootsSize, $"static {Scenario}.s_twoRoots → TwoRootsHeld")], paths);
+    }
+
+    [Fact]
+    public void ALiveProcessGivesThePathsWithTheAddedOrders()
+    {
+        var paths = Paths(Run("-pid", target.Process.Pid.ToString(CultureInfo.InvariantCulture), "-roots", ExpectedCounts.RetentionOrderType));
+
+        var ownOrders = ((ExpectedCounts.RetentionCustomers + ExpectedCounts.RetentionAddedCustomers) * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
+        Assert.Equal((ownOrders, s_customersPath), (paths[0].Count, paths[0].Path));
+    }
+
+    [Fact]
+    public void ADiffShowsTheSecondSnapshotsPathsWithTheCountsOfBothSides()
+    {
+        var output = Run("-f", target.BeforePath, "-f2", target.AfterPath, "-roots", ExpectedCounts.RetentionOrderType);
+
+        var added = ExpectedCounts.RetentionAddedCustomers * ExpectedCounts.RetentionOrdersPerCustomer;
+        var own = (ExpectedCounts.RetentionCustomers * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
+        var lines = output.Split('\n').SkipWhile(l => !l.StartsWith("Root paths to", StringComparison.Ordinal)).ToList();
+        Assert.Equal($"Root paths to {ExpectedCounts.RetentionOrderType} in the second snapshot ({own + added + ExpectedCounts.RetentionSharedOrders} live instances, {(own + added + ExpectedCounts.RetentionSharedOrders) * ExpectedCounts.RetentionOrderSize:N0} Bytes):", lines[0]);
+        Assert.Equal([$"+{added}", $"{own}", $"{own + added}"], lines[2].Split(' ', StringSplitOptions.RemoveEmptyEntries)[..3]);
+        Assert.EndsWith(s_customersPath, lines[2], StringComparison.Ordinal);
+        Assert.Equal(["0", "10", "10"], lines[3].Split(' ', StringSplitOptions.RemoveEmptyEntries)[..3]);
+    }
+
+    [Fact]
+    public void ARetainedDiffNamesTheTopPathOfTheThreeBiggestGrowers()
+    {
+        var output = Run("-f", target.BeforePath, "-f2", target.AfterPath, "-retained", "-type", ExpectedCounts.RetentionNamespace + ".", "-dtr", "50");
+
+        string[] header = [.. DiffTableOutput.Header[..8], "Retained(Bytes)", "Retained2(Bytes)", "Delta Retained(Bytes)", "Type"];
+        var tableText = string.Join('\n', output.Split('\n').TakeWhile(l => l.Trim().Length > 0));
+        var deltaRetained = DiffTableOutput.Cells(tableText, header).Where(c => c[10].Length > 0)
+            .ToDictionary(c => c[11], c => long.Parse(c[10], NumberStyles.AllowThousands | NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture), StringComparer.Ordinal);
+        Assert.Equal(ExpectedCounts.RetainedByCustomerAdded, deltaRetained[ExpectedCounts.RetentionCustomerType]);
+        Assert.Equal(ExpectedCounts.RetainedByOrderAdded, deltaRetained[ExpectedCounts.RetentionOrderType]);
+        var growers = deltaRetained.Where(p => p.Value > 0).OrderByDescending(p => p.Value).ThenBy(p => p.Key, StringComparer.Ordinal).Take(3).Select(p => p.Key).ToList();
+        Assert.Equal(3, growers.Count);
+        var sections = output.Split('\n').Where(l => l.StartsWith("Root paths to ", StringComparison.Ordinal)).ToList();
+        Assert.Equal(growers.Select(g => $"Root paths to {g} in the second snapshot"), sections.Select(s => s[..s.IndexOf(" (", StringComparison.Ordinal)]));
+    }
+
+    [Fact]
+    public void ATypeWithNoLiveInstanceIsAnErrorNamingTheClosestTypes()
+    {
+        var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-roots", "MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("", result.StandardOutput);
+        Assert.StartsWith($"error: no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", result.StandardError.Trim(), StringComparison.Ordinal);
+    }
+
+    private static List<(long Count, long Bytes, string Path)> Paths(string output) =>
+        [.. output.Split('\n')
+            .SkipWhile(l => !l.StartsWith("Instances", StringComparison.Ordinal)).Skip(1)
+            .TakeWhile(l => l.Trim().Length > 0)
+            .Select(l => l.Trim().Split(' ', 3, StringSplitOptions.RemoveEmptyEntries))
+            .Select(p => (long.Parse(p[0], NumberStyles.AllowThousands, CultureInfo.InvariantCulture), long.Parse(p[1], NumberStyles.AllowThousands, CultureInfo.InvariantCulture), p[2].Trim()))];
+
+    private static string Run(params string[] args)
+    {
+        var result = MemAnalyzerCli.Run(args);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return result.StandardOutput;
+    }
+}

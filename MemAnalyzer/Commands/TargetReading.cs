@@ -1,0 +1,50 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using MemAnalyzer.MemoryMap;
+using MemAnalyzer.Retention;
+using MemAnalyzer.Targets;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>What the type table of one target needs read while the target is open.</summary>
+/// <param name="MemoryMap">-vmmap.</param>
+/// <param name="Retained">-retained/-dtr: retained bytes per type from the live graph's dominator tree.</param>
+/// <param name="Roots">-roots: the most common root paths to a type.</param>
+/// <param name="PathTypes">Without -roots: decides, once the snapshot (with its retained sizes) is known, which types get their top path.</param>
+public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, bool Retained, RootsQuery? Roots,
+    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null);
+
+/// <summary>One target's snapshot and, with -roots, the paths to the matching types.</summary>
+public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRootPaths> Roots)
+{
+    /// <summary>Walks the heap of an open target; with -retained or -roots also builds the live object graph; with -vmmap takes the memory map while the target is still open.</summary>
+    public static TargetReading Read(TargetSpec target, ClrHeap heap, ReadingOptions options, WalkOptions walk,
+        CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
+    {
+        var snapshot = HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress);
+        IReadOnlyList<TypeRootPaths> roots = [];
+        if (options.Retained || options.Roots is not null || options.PathTypes is not null)
+        {
+            var (graph, _) = HeapGraphReader.Read(heap, walk, cancellation);
+            if (options.Retained)
+            {
+                snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation));
+            }
+            if (options.Roots is { } query)
+            {
+                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph), cancellation);
+            }
+            else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
+            {
+                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph), cancellation);
+            }
+        }
+        if (!options.MemoryMap)
+        {
+            return new TargetReading(new TargetSnapshot(snapshot, [], []), roots);
+        }
+        var map = MemoryMapSource.Capture(target, heap.Runtime);
+        return new TargetReading(new TargetSnapshot(snapshot, MemoryMapRows.Build(map, snapshot.AllocatedBytes), map.Warnings), roots);
+    }
+}

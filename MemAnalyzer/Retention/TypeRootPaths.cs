@@ -1,0 +1,29 @@
+namespace MemAnalyzer.Retention;
+
+/// <summary>The most common root paths to the live instances of one type, with how many and how large they are.</summary>
+public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, IReadOnlyList<RootPath> Paths)
+{
+    /// <summary>
+    /// The paths to every type of the graph whose name <paramref name="matches"/>, most instances first, each with its
+    /// <paramref name="top"/> most common paths.
+    /// </summary>
+    public static IReadOnlyList<TypeRootPaths> For(ObjectGraph graph, RootPaths paths, Func<string, bool> matches, int top,
+        Func<int, int, string?> fieldNameOf, CancellationToken cancellation)
+    {
+        var counts = new long[graph.TypeNames.Length];
+        var bytes = new long[graph.TypeNames.Length];
+        for (var obj = 0; obj < graph.Count; obj++)
+        {
+            if (paths.IsReachable(obj))
+            {
+                counts[graph.TypeIndex[obj]]++;
+                bytes[graph.TypeIndex[obj]] += graph.SizeOf(obj);
+            }
+        }
+        return Enumerable.Range(0, graph.TypeNames.Length)
+            .Where(t => counts[t] > 0 && matches(graph.TypeNames[t]))
+            .OrderByDescending(t => counts[t]).ThenBy(t => graph.TypeNames[t], StringComparer.Ordinal)
+            .Select(t => new TypeRootPaths(graph.TypeNames[t], counts[t], bytes[t], paths.Top(t, top, fieldNameOf, cancellation)))
+            .ToList();
+    }
+}
