@@ -124,6 +124,8 @@ declare -A DESCRIPTION=(
   [ma.walk.dstrings]="MemAnalyzer -dstrings, walkthrough"
   [ma.many.dstrings]="MemAnalyzer -dstrings, many types"
   [ma.diff]="MemAnalyzer diff -f walkthrough -f2 after"
+  [ma.walk.retained]="MemAnalyzer -live -retained, walkthrough"
+  [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
   [r2r.tiny]="ReadyToRun publish, tiny dump"
   [r2r.walk.dts]="ReadyToRun publish -dts, walkthrough"
   [r2r.walk.live]="ReadyToRun publish -live, walkthrough"
@@ -191,6 +193,8 @@ else
   echo "   -dstrings              not in this build (issue 8): not measured"
 fi
 measure ma.diff "${MA[@]}" -f "$WORK/walk.dmp" -f2 "$WORK/after.dmp" -dts -silent
+measure ma.walk.retained "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -retained -silent
+measure ma.walk.roots "${MA[@]}" -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance -silent
 if [ "$r2r" = 1 ]; then
   measure r2r.tiny dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/tiny.dmp" -dts -silent
   measure r2r.walk.dts dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/walk.dmp" -dts -silent
@@ -266,6 +270,10 @@ if [ "$r2r" = 1 ]; then
   goal "  ReadyToRun publish: -live vs its histogram (total)" "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" 2 le
 fi
 goal "live pause <= the same walk from a dump (pause / -dts total)" "$pause_ratio" 1 le
+retained_limit=$(( 300 + walk_bytes / 8 / 1048576 ))
+goal "-retained <= 3x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.retained]}" "${MEDIAN[ma.walk.live]}")" 3 le
+goal "-roots <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.roots]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
+goal "peak RSS (MB) of -retained <= 300 MB + heap/8 = $retained_limit MB" "${RSS[ma.walk.retained]}" "$retained_limit" le
 
 echo
 echo "== exactness: MemAnalyzer's per-type counts and bytes against the baseline"
