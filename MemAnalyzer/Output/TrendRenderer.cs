@@ -13,6 +13,7 @@ public static class TrendRenderer
     {
         foreach (var trend in trends)
         {
+            var retained = trend.Rows.Any(r => r.RetainedPerIteration is not null);
             var iterations = trend.Iterations;
             var span = iterations.Count == 1 ? iterations[0] : $"{iterations[0]} … {iterations[^1]}";
             var process = trend.Process.Length == 0 ? "" : $" of process {trend.Process}";
@@ -29,13 +30,19 @@ public static class TrendRenderer
                 .ThenByDescending(r => Math.Abs(r.BytesPerIteration))
                 .ThenBy(r => r.Label, StringComparer.Ordinal)
                 .Take(topN)
-                .Select(Line)
+                .Select(r => Line(r, retained))
                 .ToList();
-            TextTable.Write(writer, ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"], changing);
+            TextTable.Write(writer, retained
+                ? ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Growth(Retained/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"]
+                : ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"], changing);
             var stable = trend.Rows.Count(r => r.Verdict == TrendVerdict.Stable);
             writer.WriteLine($"{stable} row(s) stable, not shown.");
             writer.WriteLine($"Top growers by bytes: {Growers(trend, r => r.BytesPerIteration, "bytes")}");
             writer.WriteLine($"Top growers by count: {Growers(trend, r => r.CountPerIteration, "instances")}");
+            if (retained)
+            {
+                writer.WriteLine($"Top growers by retained bytes: {Growers(trend, r => r.RetainedPerIteration ?? 0, "retained bytes")}");
+            }
             writer.WriteLine();
         }
     }
@@ -56,9 +63,10 @@ public static class TrendRenderer
         $"{row.Label}: {Verdict(row.Verdict)}, {Rate(row.BytesPerIteration)} bytes/iteration " +
         $"({NumberFormat.N(row.FirstBytes)} → {NumberFormat.N(row.LastBytes)}, rising in {row.RisingShare:P0} of the steps)";
 
-    private static string[] Line(TrendRow row) =>
+    private static string[] Line(TrendRow row, bool retainedColumn) =>
     [
         Verdict(row.Verdict), Rate(row.BytesPerIteration), row.IsType || row.Counts.Any(c => c > 0) ? Rate(row.CountPerIteration) : "",
+        .. retainedColumn ? [row.RetainedPerIteration is double r ? Rate(r) : ""] : Array.Empty<string>(),
         row.RisingShare.ToString("P0", CultureInfo.InvariantCulture), NumberFormat.N(row.FirstBytes),
         NumberFormat.N(row.LastBytes), row.Points.ToString(CultureInfo.InvariantCulture), row.Label,
     ];

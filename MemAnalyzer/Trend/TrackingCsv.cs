@@ -1,7 +1,8 @@
 namespace MemAnalyzer.Trend;
 
 /// <summary>One row of a tracking CSV: a type, summary or memory row of one process at one iteration, in bytes.</summary>
-public sealed record TrackingRow(string Process, string Iteration, string Label, long Bytes, long Count);
+/// <param name="Retained">The row's retained bytes when the CSV was written with -retained (types only); else null.</param>
+public sealed record TrackingRow(string Process, string Iteration, string Label, long Bytes, long Count, long? Retained = null);
 
 /// <summary>How the rows of a tracking CSV are grouped into iterations.</summary>
 public enum IterationKey

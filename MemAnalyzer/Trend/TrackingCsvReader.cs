@@ -40,7 +40,9 @@ public static class TrackingCsvReader
             throw new FormatException($"it lacks the column(s) {string.Join(", ", missing)}: it was not written by MemAnalyzer -o");
         }
 
-        var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count)>();
+        var retainedColumn = $"Retained{unit}";
+        var hasRetained = csv.HeaderRecord!.Contains(retainedColumn);
+        var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count, long? Retained)>();
         var skipped = 0;
         while (csv.Read())
         {
@@ -52,7 +54,8 @@ public static class TrackingCsvReader
                 skipped++;
                 continue;
             }
-            raw.Add((csv.GetField("ProcessId") ?? "", csv.GetField("Context") ?? "", csv.GetField("Time") ?? "", label, allocated * unit.Divisor(), count));
+            long? retained = hasRetained && long.TryParse(csv.GetField(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
+            raw.Add((csv.GetField("ProcessId") ?? "", csv.GetField("Context") ?? "", csv.GetField("Time") ?? "", label, allocated * unit.Divisor(), count, retained));
         }
         if (raw.Count == 0)
         {
@@ -72,7 +75,7 @@ public static class TrackingCsvReader
         {
             warnings.Add($"the CSV holds {unit}, rounded down by MemAnalyzer: growth below 1 {unit} per iteration cannot be seen");
         }
-        var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count)).ToList();
+        var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count, r.Retained)).ToList();
         return new TrackingCsv(rows, unit.ToString(), key, warnings);
     }
 

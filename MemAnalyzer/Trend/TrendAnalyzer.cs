@@ -16,6 +16,7 @@ public enum TrendVerdict
 /// <summary>The trend of one row (type, summary or memory category) over the iterations it appears in.</summary>
 /// <param name="Bytes">Bytes per iteration; null where the row is missing (below the run's top-N cut, or not there yet).</param>
 /// <param name="RisingShare">Of the steps between consecutive iterations, the share that went up.</param>
+/// <param name="RetainedPerIteration">The slope of the retained bytes when the CSV has them (-retained); else null.</param>
 public sealed record TrendRow(
     string Label,
     IReadOnlyList<long?> Bytes,
@@ -24,7 +25,8 @@ public sealed record TrendRow(
     double CountPerIteration,
     double RisingShare,
     double FallingShare,
-    TrendVerdict Verdict)
+    TrendVerdict Verdict,
+    double? RetainedPerIteration = null)
 {
     public int Points => Bytes.Count(b => b is not null);
 
@@ -66,14 +68,20 @@ public static class TrendAnalyzer
             {
                 var bytes = new long?[iterations.Count];
                 var counts = new long?[iterations.Count];
+                var retained = new long?[iterations.Count];
                 foreach (var row in label)
                 {
                     // The same label twice in one iteration (two runs with one context) adds up, like two processes would.
                     var i = index[row.Iteration];
                     bytes[i] = (bytes[i] ?? 0) + row.Bytes;
                     counts[i] = (counts[i] ?? 0) + row.Count;
+                    if (row.Retained is long r)
+                    {
+                        retained[i] = (retained[i] ?? 0) + r;
+                    }
                 }
-                return Trend(label.Key, bytes, counts);
+                var trend = Trend(label.Key, bytes, counts);
+                return retained.Any(r => r is not null) ? trend with { RetainedPerIteration = RobustSlope.TheilSen(Points(retained)) } : trend;
             })
             .ToList();
         var headline = trends.FirstOrDefault(t => t.Label == RowLabels.AllocatedTotal) ?? trends.FirstOrDefault(t => t.Label == RowLabels.ManagedAllocated)

@@ -63,9 +63,9 @@ public sealed class RetainedSizeTests(RetentionTarget target)
     public void TheLiveProcessGivesTheSameRetainedBytesAsItsDump()
     {
         var live = RetainedTable.Parse(Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "-live", "-retained", "-type", ExpectedCounts.RetentionNamespace + ".", "-dts", "1000"));
-        var dump = RetainedTable.Parse(Run("-f", target.AfterPath, "-live", "-retained", "-type", ExpectedCounts.RetentionNamespace + ".", "-dts", "1000"));
+        var dump = RetainedTable.Parse(Run("-f", target.ThirdPath, "-live", "-retained", "-type", ExpectedCounts.RetentionNamespace + ".", "-dts", "1000"));
 
-        Assert.Equal(ExpectedCounts.RetainedByCustomer + ExpectedCounts.RetainedByCustomerAdded, live[ExpectedCounts.RetentionCustomerType].Retained);
+        Assert.Equal(ExpectedCounts.RetainedByCustomer + (2 * ExpectedCounts.RetainedByCustomerAdded), live[ExpectedCounts.RetentionCustomerType].Retained);
         foreach (var (type, _) in s_planted)
         {
             Assert.Equal((type, dump[type].Retained), (type, live[type].Retained));

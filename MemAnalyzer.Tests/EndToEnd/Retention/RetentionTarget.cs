@@ -5,7 +5,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Retention;
 
 /// <summary>
 /// LeakyApp in "retention" mode: a heap dump before, then "moreorders" (more customers with their own orders) and a
-/// dump after; the process stays up, in the after state, for the live-pid tests.
+/// dump after, and once more (third); the process stays up, in the third state, for the live-pid tests.
 /// </summary>
 public sealed class RetentionTarget : IDisposable
 {
@@ -18,7 +18,14 @@ public sealed class RetentionTarget : IDisposable
         BeforePath = Process.WriteDump(_directory.File("before.dmp"));
         Process.Send("moreorders", ExpectedCounts.RetentionAddedAck);
         AfterPath = Process.WriteDump(_directory.File("after.dmp"));
+        Process.Send("moreorders", ExpectedCounts.RetentionAddedAck);
+        ThirdPath = Process.WriteDump(_directory.File("third.dmp"));
     }
+
+    /// <summary>Customers the live process has: the planted ones and two rounds of "moreorders".</summary>
+    public const int LiveCustomers = ExpectedCounts.RetentionCustomers + (2 * ExpectedCounts.RetentionAddedCustomers);
+
+    public string ThirdPath { get; }
 
     public TargetProcess Process { get; }
 

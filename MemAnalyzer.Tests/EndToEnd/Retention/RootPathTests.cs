@@ -49,7 +49,7 @@ public sealed class RootPathTests(RetentionTarget target)
     {
         var paths = Paths(Run("-pid", target.Process.Pid.ToString(CultureInfo.InvariantCulture), "-roots", ExpectedCounts.RetentionOrderType));
 
-        var ownOrders = ((ExpectedCounts.RetentionCustomers + ExpectedCounts.RetentionAddedCustomers) * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
+        var ownOrders = (RetentionTarget.LiveCustomers * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
         Assert.Equal((ownOrders, s_customersPath), (paths[0].Count, paths[0].Path));
     }
 
