@@ -22,24 +22,31 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
     public static TargetReading Read(TargetSpec target, ClrHeap heap, ReadingOptions options, WalkOptions walk,
         CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
-        var snapshot = HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress);
         IReadOnlyList<TypeRootPaths> roots = [];
-        if (options.Retained || options.Roots is not null || options.PathTypes is not null)
+        if (!options.Retained && options.Roots is null && options.PathTypes is null)
         {
-            var (graph, _) = HeapGraphReader.Read(heap, walk, cancellation);
-            if (options.Retained)
-            {
-                snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation));
-            }
-            if (options.Roots is { } query)
-            {
-                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph), cancellation);
-            }
-            else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
-            {
-                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph), cancellation);
-            }
+            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress), roots);
         }
+        // The graph's mark is the live set: the histogram reuses it instead of marking again.
+        var (graph, live) = HeapGraphReader.Read(heap, walk, cancellation, progress);
+        var snapshot = HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress, live);
+        if (options.Retained)
+        {
+            snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation));
+        }
+        if (options.Roots is { } query)
+        {
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph), cancellation);
+        }
+        else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
+        {
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph), cancellation);
+        }
+        return WithMemoryMap(target, heap, options, snapshot, roots);
+    }
+
+    private static TargetReading WithMemoryMap(TargetSpec target, ClrHeap heap, ReadingOptions options, HeapSnapshot snapshot, IReadOnlyList<TypeRootPaths> roots)
+    {
         if (!options.MemoryMap)
         {
             return new TargetReading(new TargetSnapshot(snapshot, [], []), roots);

@@ -14,14 +14,17 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class HeapStatisticsCollector
 {
-    public static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
+    /// <param name="marked">The live set when a walk of the same heap already marked it (-retained builds it first); null to mark here when the selection needs it.</param>
+    public static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress = null, ObjectBitmap? marked = null)
     {
         using var memory = HeapScannerMemory.Open(heap);
-        return Collect(heap, selection, options, cancellation, progress, memory);
+        return Collect(heap, selection, options, cancellation, progress, memory, marked);
     }
 
     /// <summary>The walk over a given view of the target's memory (tests give it one with holes, to exercise the fallback).</summary>
-    internal static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress, HeapScannerMemory memory)
+    internal static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress, HeapScannerMemory memory, ObjectBitmap? marked = null)
     {
         var warnings = new List<string>();
         if (!heap.CanWalkHeap)
@@ -32,10 +35,10 @@ public static class HeapStatisticsCollector
         var clock = Stopwatch.StartNew();
         var segments = heap.Segments;
         var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
-        var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
+        var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All && marked is null);
         var live = selection == ObjectSelection.All
             ? null
-            : LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
+            : marked ?? LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
                 progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, totalBytes, marked, clock.Elapsed)));
 
         // The raw scan is for 64-bit targets, whose rules it mirrors.
