@@ -6,7 +6,7 @@ namespace MemAnalyzer.Retention;
 /// Bytes retained per type: the sum of the retained sizes of the instances that no other instance of the same type
 /// dominates. One depth-first walk over the dominator tree keeps, per type, how many of its instances are on the path
 /// from the root; an instance met while its type's count is zero is outermost. The walk needs no stack: the way up is
-/// the dominator array, and the next sibling is found by binary search in the parent's sorted child list.
+/// the dominator array, and the way on is the next entry after the node's own place in its parent's child list.
 /// </summary>
 internal static class TypeRetention
 {
@@ -16,10 +16,11 @@ internal static class TypeRetention
     /// <param name="retained">Per object, the bytes it retains.</param>
     /// <param name="offsets">Scratch of Count + 1 ints or more, overwritten.</param>
     /// <param name="children">Scratch of Count ints or more, overwritten.</param>
+    /// <param name="place">Scratch of Count ints or more, overwritten: each node's index in the child list.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static long[] Compute(int[] dominator, int count, int[] vertex, int[] typeIndex, int typeCount, long[] retained, int[] offsets, int[] children)
+    public static long[] Compute(int[] dominator, int count, int[] vertex, int[] typeIndex, int typeCount, long[] retained, int[] offsets, int[] children, int[] place)
     {
-        // The dominator tree's child lists in compressed rows: offsets[u]..offsets[u+1], ascending numbers.
+        // The dominator tree's child lists in compressed rows: offsets[u]..offsets[u+1].
         Array.Clear(offsets, 0, count + 1);
         for (var w = 1; w < count; w++)
         {
@@ -34,7 +35,9 @@ internal static class TypeRetention
         offsets[count] = running;
         for (var w = count - 1; w >= 1; w--)
         {
-            children[--offsets[dominator[w]]] = w;
+            var at = --offsets[dominator[w]];
+            children[at] = w;
+            place[w] = at;
         }
 
         var inside = new int[typeCount];
@@ -60,9 +63,8 @@ internal static class TypeRetention
                 return perType;
             }
             inside[typeIndex[vertex[node]]]--;
-            var up = dominator[node];
-            next = Array.BinarySearch(children, offsets[up], offsets[up + 1] - offsets[up], node) + 1;
-            node = up;
+            next = place[node] + 1;
+            node = dominator[node];
         }
     }
 }
