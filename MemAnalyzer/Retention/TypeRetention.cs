@@ -5,67 +5,66 @@ namespace MemAnalyzer.Retention;
 /// <summary>
 /// Bytes retained per type: the sum of the retained sizes of the instances that no other instance of the same type
 /// dominates. One depth-first walk over the dominator tree keeps, per type, how many of its instances are on the path
-/// from the super-root; an instance met while its type's count is zero is outermost. The walk needs no stack: the way
-/// up is the dominator array, and the next sibling is found by binary search in the parent's sorted child list.
+/// from the root; an instance met while its type's count is zero is outermost. The walk needs no stack: the way up is
+/// the dominator array, and the way on is the next entry after the node's own place in its parent's child list.
 /// </summary>
 internal static class TypeRetention
 {
-    /// <param name="dominators">Count + 1 entries: the immediate dominator (the super-root is Count), or negative when unreachable.</param>
-    /// <param name="offsets">Scratch of Count + 2 ints, overwritten.</param>
+    /// <param name="dominator">Per preorder number, the immediate dominator's number (the root, 0, is its own).</param>
+    /// <param name="count">Numbered nodes, the root included.</param>
+    /// <param name="vertex">Per number, the object (the root's is not one).</param>
+    /// <param name="retained">Per object, the bytes it retains.</param>
+    /// <param name="offsets">Scratch of Count + 1 ints or more, overwritten.</param>
     /// <param name="children">Scratch of Count ints or more, overwritten.</param>
+    /// <param name="place">Scratch of Count ints or more, overwritten: each node's index in the child list.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static long[] Compute(int[] dominators, int count, int[] typeIndex, int typeCount, long[] retained, int[] offsets, int[] children)
+    public static long[] Compute(int[] dominator, int count, int[] vertex, int[] typeIndex, int typeCount, long[] retained, int[] offsets, int[] children, int[] place)
     {
-        var superRoot = count;
-        // The dominator tree's child lists in compressed rows: offsets[u]..offsets[u+1], ascending object numbers.
-        Array.Clear(offsets);
-        for (var v = 0; v < count; v++)
+        // The dominator tree's child lists in compressed rows: offsets[u]..offsets[u+1].
+        Array.Clear(offsets, 0, count + 1);
+        for (var w = 1; w < count; w++)
         {
-            if (dominators[v] >= 0)
-            {
-                offsets[dominators[v]]++;
-            }
+            offsets[dominator[w]]++;
         }
         var running = 0;
-        for (var u = 0; u <= superRoot; u++)
+        for (var u = 0; u < count; u++)
         {
             running += offsets[u];
             offsets[u] = running;
         }
-        offsets[superRoot + 1] = running;
-        for (var v = count - 1; v >= 0; v--)
+        offsets[count] = running;
+        for (var w = count - 1; w >= 1; w--)
         {
-            if (dominators[v] >= 0)
-            {
-                children[--offsets[dominators[v]]] = v;
-            }
+            var at = --offsets[dominator[w]];
+            children[at] = w;
+            place[w] = at;
         }
 
         var inside = new int[typeCount];
         var perType = new long[typeCount];
-        var node = superRoot;
-        var next = offsets[superRoot];
+        var node = 0;
+        var next = offsets[0];
         while (true)
         {
             if (next < offsets[node + 1])
             {
                 var child = children[next];
-                if (inside[typeIndex[child]]++ == 0)
+                var obj = vertex[child];
+                if (inside[typeIndex[obj]]++ == 0)
                 {
-                    perType[typeIndex[child]] += retained[child];
+                    perType[typeIndex[obj]] += retained[obj];
                 }
                 node = child;
                 next = offsets[child];
                 continue;
             }
-            if (node == superRoot)
+            if (node == 0)
             {
                 return perType;
             }
-            inside[typeIndex[node]]--;
-            var up = dominators[node];
-            next = Array.BinarySearch(children, offsets[up], offsets[up + 1] - offsets[up], node) + 1;
-            node = up;
+            inside[typeIndex[vertex[node]]]--;
+            next = place[node] + 1;
+            node = dominator[node];
         }
     }
 }
