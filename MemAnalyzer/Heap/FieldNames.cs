@@ -6,30 +6,58 @@ namespace MemAnalyzer.Heap;
 /// <summary>
 /// Names the field through which one object references another, for the few steps of reported root paths:
 /// "name", "name.inner" (a field of a struct field), "[]" (an array element), "[].inner", or "(dependent handle)".
+/// An array of references is "[]" without a look at its elements (a path into a 5-million-element array asks once per
+/// instance); other parents are enumerated once and remembered while the same parent is asked again.
 /// </summary>
 public static class FieldNames
 {
-    public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph) => (parent, child) =>
+    public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph)
     {
-        var target = graph.Addresses[child];
-        foreach (var reference in heap.GetObject(graph.Addresses[parent]).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true))
+        var lastParent = -1;
+        Dictionary<ulong, string?>? fields = null;
+        return (parent, child) =>
         {
-            if (reference.Object.Address != target)
+            var address = graph.Addresses[parent];
+            if (parent != lastParent)
             {
-                continue;
+                lastParent = parent;
+                fields = null;
+                var type = heap.GetObjectType(address);
+                if (type is { IsArray: true, ComponentType.IsObjectReference: true } && !IsDependentPrimary(heap, address))
+                {
+                    return "[]";
+                }
+                fields = Read(heap, address);
             }
-            if (reference.IsDependentHandle)
-            {
-                return "(dependent handle)";
-            }
-            var inner = reference.InnerField?.Field?.Name;
-            if (reference.IsArrayElement)
-            {
-                return inner is null ? "[]" : "[]." + inner;
-            }
-            var field = reference.Field?.Name;
-            return inner is null ? field : $"{field}.{inner}";
+            return fields is null ? "[]" : fields.GetValueOrDefault(graph.Addresses[child]);
+        };
+    }
+
+    private static bool IsDependentPrimary(ClrHeap heap, ulong address) =>
+        heap.GetObject(address).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true).Any(r => r.IsDependentHandle);
+
+    private static Dictionary<ulong, string?> Read(ClrHeap heap, ulong address)
+    {
+        var fields = new Dictionary<ulong, string?>();
+        foreach (var reference in heap.GetObject(address).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true))
+        {
+            fields.TryAdd(reference.Object.Address, Name(reference));
         }
-        return null;
-    };
+        return fields;
+    }
+
+    private static string? Name(ClrReference reference)
+    {
+        if (reference.IsDependentHandle)
+        {
+            return "(dependent handle)";
+        }
+        var inner = reference.InnerField?.Field?.Name;
+        if (reference.IsArrayElement)
+        {
+            return inner is null ? "[]" : "[]." + inner;
+        }
+        var field = reference.Field?.Name;
+        return inner is null ? field : $"{field}.{inner}";
+    }
 }
