@@ -17,6 +17,7 @@ for (var i = 1; i < args.Length - 1; i++)
 }
 
 Scenario.BuildWalkthrough(count);
+if (mode == "walkthrough") { Scenario.PlantOneSidedTypes(); }
 if (mode == "manytypes") { ManyTypesScenario.Build(args); }
 if (mode == "roots")
 {
@@ -102,6 +103,9 @@ namespace MemAnalyzer.TestTargets.LeakyApp
 
         public override string ToString() => $"Instance {_instance}";
     }
+
+    /// <summary>A type only the optimized build has: it appears in a before/after diff.</summary>
+    public sealed class AfterOnlyItem { public long Value; }
 #else
     /// <summary>The walkthrough's original layout: a Func&lt;string&gt;, a long, a bool and an array reference.</summary>
     public sealed class DataInstance
@@ -119,6 +123,9 @@ namespace MemAnalyzer.TestTargets.LeakyApp
 
         public override string ToString() => _checker();
     }
+
+    /// <summary>A type only the original build has: it vanishes in a before/after diff.</summary>
+    public sealed class BeforeOnlyItem { public long Value; }
 #endif
 
     public sealed class StaticHeld { public long Value; }
@@ -165,6 +172,7 @@ namespace MemAnalyzer.TestTargets.LeakyApp
         private static readonly ConditionalWeakTable<CwtDeadKey, CwtDeadValue> s_deadTable = new();
         private static readonly List<LeakedItem> s_leaked = new();
         private static readonly ManualResetEventSlim s_stackThreadReady = new();
+        private static object[]? s_oneSided;
 
         public static int LeakedCount => s_leaked.Count;
 
@@ -175,6 +183,17 @@ namespace MemAnalyzer.TestTargets.LeakyApp
         {
             Console.Out.Flush();
             ExitProcess(status);
+        }
+
+        /// <summary>The walkthrough's types that exist in one build only, rooted: each side of a before/after diff has one the other lacks.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void PlantOneSidedTypes()
+        {
+#if AFTER_LAYOUT
+            s_oneSided = Fill(ExpectedCounts.AfterOnlyItems, () => (object)new AfterOnlyItem());
+#else
+            s_oneSided = Fill(ExpectedCounts.BeforeOnlyItems, () => (object)new BeforeOnlyItem());
+#endif
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
