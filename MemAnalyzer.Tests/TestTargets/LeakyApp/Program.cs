@@ -5,7 +5,7 @@ using MemAnalyzer.TestTargets.LeakyApp;
 
 // Usage: LeakyApp [roots|walkthrough|manytypes] [--count N] (manytypes: see ManyTypesScenario)
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
-// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "exit" quits.
+// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
 for (var i = 1; i < args.Length - 1; i++)
@@ -77,6 +77,10 @@ while ((line = Console.ReadLine()) is not null)
             break;
         case "ping":
             Console.WriteLine("PONG");
+            break;
+        case "gccount":
+            // How many full (gen 2) collections this process has run, for tests that check a GC really happened.
+            Console.WriteLine($"GCCOUNT {GC.CollectionCount(2)}");
             break;
         case "garbage":
             Scenario.PlantGarbage();
