@@ -51,14 +51,23 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     [Fact]
     public void KillingMemAnalyzerMidWalkLeavesTheTargetRunningAndNotTraced()
     {
-        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
-        foreach (var delay in new[] { 200, 500, 900, 1400 })
+        // Many idle threads: suspending the target attaches to each, so a kill at once lands while that is still going on
+        // (the riskiest moment: a stop signal can still be pending); the last kill lands in the middle of the heap walk.
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000", "--threads", "1000");
+        foreach (var delay in new[] { 0, 0, 0, 0, 0, 0, 200 })
         {
-            using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-live");
+            using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-dts");
+            var tracer = WaitForTracer(target);
+            // The tracer is MemAnalyzer's analysis child: the walk is under way when the process the user started dies.
+            Assert.Equal(run.Id, ProcStatus(tracer, "PPid"));
             Thread.Sleep(delay);
+            Assert.Equal(tracer, target.Status().TracerPid);
+            // kill -9 of the MemAnalyzer the user started, not of its process group.
             run.Kill();
             run.WaitForExit();
+
             AssertRunning(target);
+            Poll.Until(() => !IsRunning(tracer), TimeSpan.FromSeconds(30));
         }
     }
 
@@ -200,6 +209,35 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         Assert.Equal("PONG", target.Send("ping", "PONG"));
     }
 
+
+    /// <summary>Spins (no 20 ms poll) until the target is traced, so that a kill can land while the analysis attaches.</summary>
+    private static int WaitForTracer(TargetProcess target)
+    {
+        var clock = Stopwatch.StartNew();
+        int tracer;
+        while ((tracer = target.Status().TracerPid) == 0)
+        {
+            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), "MemAnalyzer never attached to the target");
+            Thread.Sleep(1);
+        }
+        return tracer;
+    }
+
+    private static int ProcStatus(int pid, string field) =>
+        int.Parse(File.ReadAllLines($"/proc/{pid}/status").First(l => l.StartsWith(field + ":", StringComparison.Ordinal))[(field.Length + 1)..].Trim(), CultureInfo.InvariantCulture);
+
+    /// <summary>Exists and is not a zombie.</summary>
+    private static bool IsRunning(int pid)
+    {
+        try
+        {
+            return !File.ReadAllLines($"/proc/{pid}/status").Any(l => l.StartsWith("State:", StringComparison.Ordinal) && l.Contains('Z', StringComparison.Ordinal));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
 
     private static string Pid(TargetProcess target) => target.Pid.ToString(CultureInfo.InvariantCulture);
 }

@@ -3,17 +3,27 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes] [--count N] (manytypes: see ManyTypesScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes] [--count N] [--threads N] (manytypes: see ManyTypesScenario)
+// --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
+var idleThreads = 0;
 for (var i = 1; i < args.Length - 1; i++)
 {
     if (args[i] == "--count")
     {
         count = int.Parse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture);
     }
+    if (args[i] == "--threads")
+    {
+        idleThreads = int.Parse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture);
+    }
+}
+for (var i = 0; i < idleThreads; i++)
+{
+    new Thread(() => Scenario.NeverSet.Wait(), 256 * 1024) { IsBackground = true, Name = "Idle" }.Start();
 }
 
 Scenario.BuildWalkthrough(count);
