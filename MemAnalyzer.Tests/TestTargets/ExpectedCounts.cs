@@ -33,6 +33,12 @@ public static partial class ExpectedCounts
     public const int ConditionalWeakTableDeadValues = 13;
     public const int StackHeld = 3;
 
+    /// <summary>Walkthrough mode: BeforeOnlyItem objects only LeakyApp (the original layout) has; the type does not exist in LeakyAppAfter.</summary>
+    public const int BeforeOnlyItems = 17;
+
+    /// <summary>Walkthrough mode: AfterOnlyItem objects only LeakyAppAfter (the optimized layout) has; the type does not exist in LeakyApp.</summary>
+    public const int AfterOnlyItems = 23;
+
     /// <summary>Every planted leaf type has only an object header, a method table pointer and one long: 24 bytes.</summary>
     public const long LeafSize = 24;
 

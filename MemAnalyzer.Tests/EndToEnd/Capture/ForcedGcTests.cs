@@ -19,10 +19,12 @@ public sealed class ForcedGcTests
         var pid = target.Pid.ToString(CultureInfo.InvariantCulture);
 
         var before = MemAnalyzerCli.Run("-pid", pid, "-dead", "-dtn", "1000");
+        var fullGcsBefore = FullGcCount(target);
         var after = MemAnalyzerCli.Run("-pid", pid, "-gc", "-dead", "-dtn", "1000");
 
         Assert.Equal(ExpectedCounts.Garbage, TableOutput.Parse(before.StandardOutput)[Garbage].Count);
         Assert.True(after.ExitCode == 0, after.ToString());
+        Assert.True(FullGcCount(target) > fullGcsBefore, "the target ran no full GC during -gc");
         Assert.DoesNotContain(Garbage, TableOutput.Parse(after.StandardOutput).Keys);
         Assert.Matches($@"note: process {pid} \(dotnet\): full blocking GC #\d+ ended after \d+ ms", after.StandardError);
     }
@@ -33,11 +35,16 @@ public sealed class ForcedGcTests
         using var first = TargetProcess.Start("LeakyAppAfter", "walkthrough", "--count", "11");
         using var second = TargetProcess.Start("LeakyAppAfter", "walkthrough", "--count", "11");
 
+        var before = (First: FullGcCount(first), Second: FullGcCount(second));
+
         var result = MemAnalyzerCli.Run("-gc", "walkthrough --count 11");
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        Assert.Contains($"note: process {first.Pid} ", result.StandardError, StringComparison.Ordinal);
-        Assert.Contains($"note: process {second.Pid} ", result.StandardError, StringComparison.Ordinal);
+        // Each target's own count of full collections, read over its stdin/stdout, not MemAnalyzer's word for it.
+        Assert.True(FullGcCount(first) > before.First, $"process {first.Pid} ran no full GC\n{result}");
+        Assert.True(FullGcCount(second) > before.Second, $"process {second.Pid} ran no full GC\n{result}");
+        Assert.Matches($@"note: process {first.Pid} \(dotnet\): full blocking GC #\d+ ended after \d+ ms", result.StandardError);
+        Assert.Matches($@"note: process {second.Pid} \(dotnet\): full blocking GC #\d+ ended after \d+ ms", result.StandardError);
     }
 
     [Fact]
@@ -72,4 +79,8 @@ public sealed class ForcedGcTests
     [Fact]
     public void GcWithoutAnyProcessIsAnInvalidArgument() =>
         CliAssert.Error(MemAnalyzerCli.Run("-gc"), ExitCodes.InvalidArguments, "-gc needs a process");
+
+    /// <summary>GC.CollectionCount(2) inside the target, as it reports it on request.</summary>
+    private static int FullGcCount(TargetProcess target) =>
+        int.Parse(target.Send("gccount", "GCCOUNT ")["GCCOUNT ".Length..], CultureInfo.InvariantCulture);
 }

@@ -21,27 +21,41 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
     [Fact]
     public void KillingMemAnalyzerAtAnyMomentLeavesOnlyWholeBlocks()
     {
+        // One row per type of a dump with thousands of types: a block of about 900 KB, big enough for a kill to cut into its write.
+        var dump = WriteManyTypesDump();
         var path = _directory.File("killed.csv");
-        // A run takes about 0.2 s here; the kills land before, during and after its write, and the last one lets it finish.
-        var delays = Enumerable.Range(1, 16).Select(i => i * 20).Append(5000).ToArray();
-        foreach (var delay in delays)
+        var marker = path + ".pending";
+        string[] Arguments(string context) => ["-f", dump, "-o", path, "-dts", "20000", "-silent", "-context", context];
+        Run(Arguments("complete"));
+        var reference = TypeCounts(CsvFile.Read(path).Rows);
+        Assert.InRange(reference.Count, 5_500, 20_000);
+
+        var clock = Stopwatch.StartNew();
+        var rounds = 0;
+        var cutIntoAWrite = 0;
+        while (rounds < 12 && clock.Elapsed < TimeSpan.FromSeconds(18))
         {
-            using (var run = MemAnalyzerCli.Start("-f", scenario.DumpPath, "-o", path, "-dts", TypeRows.ToString(), "-silent", "-context", $"killed after {delay} ms"))
+            var lengthBefore = new FileInfo(path).Length;
+            using var run = MemAnalyzerCli.Start(Arguments($"killed {rounds}"));
+            var writer = AnalysisChild(run);
+            // Killed the moment the append begins: when its .pending marker appears, or (every other round) when the file grows.
+            Func<bool> appending = rounds % 2 == 0 ? () => File.Exists(marker) : () => new FileInfo(path).Length > lengthBefore;
+            while (!appending() && !run.HasExited)
             {
-                Thread.Sleep(delay);
-                // The whole tree: the analysis runs in a child of the process the user started.
-                run.Kill(entireProcessTree: true);
-                run.WaitForExit();
+                Thread.Sleep(1);
             }
-            if (File.Exists(path))
-            {
-                var rows = CsvFile.Read(path).Rows;
-                Assert.Equal(0, rows.Count % BlockRows);
-                Assert.All(rows.GroupBy(r => r["Context"]), block => Assert.Equal(BlockRows, block.Count()));
-            }
+            KillNow(writer);
+            run.Kill(entireProcessTree: true);
+            run.WaitForExit();
+            cutIntoAWrite += AssertOnlyWholeBlocksBeforeTheMarker(path, reference) ? 1 : 0;
+            rounds++;
         }
-        var completed = CsvFile.Read(path).Rows.Count / BlockRows;
-        Assert.InRange(completed, 1, delays.Length - 1);
+        Run(Arguments("final"));
+
+        Assert.False(AssertOnlyWholeBlocksBeforeTheMarker(path, reference));
+        Assert.False(File.Exists(marker));
+        Assert.Equal("final", CsvFile.Read(path).Rows[^1]["Context"]);
+        Assert.True(cutIntoAWrite > 0, $"none of {rounds} kills landed while a block was being written");
     }
 
     [Fact]
@@ -63,20 +77,53 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
-    public async Task FourConcurrentWritersNeverInterleaveTheirRows()
+    public void SixteenWritersReleasedAtOnceNeverInterleaveOrLoseTheirRows()
     {
-        var path = _directory.File("parallel.csv");
-        var runs = Enumerable.Range(1, 4)
-            .Select(i => Task.Run(() => Run("-f", scenario.DumpPath, "-o", path, "-dts", TypeRows.ToString(), "-silent", "-context", $"writer {i}")))
-            .ToArray();
-        await Task.WhenAll(runs);
+        const int writers = 16;
+        var clock = Stopwatch.StartNew();
+        var rounds = 0;
+        while (rounds < ConcurrentRounds && clock.Elapsed < TimeSpan.FromSeconds(30))
+        {
+            rounds++;
+            var path = _directory.File($"parallel-{rounds}.csv");
+            var runs = Enumerable.Range(1, writers)
+                .Select(i => MemAnalyzerCli.Start("-f", scenario.DumpPath, "-o", path, "-dts", TypeRows.ToString(), "-silent", "-context", $"writer {i}"))
+                .ToList();
+            try
+            {
+                // The start barrier: each run's analysis child is stopped the moment it exists, then all go on at once,
+                // so that sixteen equal analyses reach their appends together.
+                var children = StopAnalysisChildrenAsTheyStart(runs);
+                foreach (var child in children)
+                {
+                    _ = NativeMethods.Kill(child, SigCont);
+                }
+                foreach (var run in runs)
+                {
+                    Assert.True(run.WaitForExit(TimeSpan.FromSeconds(60)), "a writer did not finish within 60 s");
+                    Assert.True(run.ExitCode == 0, $"exit {run.ExitCode}: {run.StandardError.ReadToEnd()}");
+                }
+            }
+            finally
+            {
+                foreach (var run in runs)
+                {
+                    if (!run.HasExited)
+                    {
+                        run.Kill(entireProcessTree: true);
+                    }
+                    run.Dispose();
+                }
+            }
 
-        var contexts = CsvFile.Read(path).Rows.Select(r => r["Context"]).ToList();
-        Assert.Equal(4 * BlockRows, contexts.Count);
-        var blocks = contexts.Chunk(BlockRows).ToList();
-        Assert.All(blocks, block => Assert.Single(block.Distinct()));
-        Assert.Equal(["writer 1", "writer 2", "writer 3", "writer 4"], blocks.Select(b => b[0]).Order());
-        Assert.Single(File.ReadLines(path), line => line.StartsWith("AllocatedBytes", StringComparison.Ordinal));
+            var contexts = CsvFile.Read(path).Rows.Select(r => r["Context"]).ToList();
+            var blocks = contexts.Chunk(BlockRows).ToList();
+            Assert.True(contexts.Count == writers * BlockRows, $"round {rounds}: {contexts.Count} rows instead of {writers} blocks of {BlockRows}");
+            Assert.All(blocks, block => Assert.Single(block.Distinct()));
+            Assert.Equal(Enumerable.Range(1, writers).Select(i => $"writer {i}").Order(), blocks.Select(b => b[0]).Order());
+            Assert.Single(File.ReadLines(path), line => line.StartsWith("AllocatedBytes", StringComparison.Ordinal));
+            Assert.Equal([Path.GetFileName(path)], Directory.GetFiles(_directory.Path, $"{Path.GetFileName(path)}*").Select(Path.GetFileName));
+        }
     }
 
     [Theory]
@@ -135,10 +182,117 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
     public void CsvSwitchesWithoutAnOutputFileAreRefused() =>
         CliAssert.Error(MemAnalyzerCli.Run("-f", scenario.DumpPath, "-context", "iteration 1"), ExitCodes.InvalidArguments, "add -o");
 
+    /// <summary>
+    /// What a reader or the next run sees: the file up to the length a .pending marker records (the next run cuts the rest
+    /// off) must be whole blocks, each with the reference's rows. Returns whether there was something to cut off.
+    /// </summary>
+    private bool AssertOnlyWholeBlocksBeforeTheMarker(string path, IReadOnlyList<(string Type, long Count, long Bytes)> reference)
+    {
+        var bytes = File.ReadAllBytes(path);
+        var committed = bytes.Length;
+        if (File.Exists(path + ".pending") && long.TryParse(File.ReadAllText(path + ".pending"), out var length) && length <= bytes.Length)
+        {
+            committed = (int)length;
+        }
+        var check = _directory.File("committed.csv");
+        File.WriteAllBytes(check, bytes[..committed]);
+        var rows = CsvFile.Read(check).Rows;
+        Assert.True(rows.Count % reference.Count == 0, $"{rows.Count} rows are not whole blocks of {reference.Count}");
+        foreach (var block in rows.Chunk(reference.Count))
+        {
+            Assert.Single(block.Select(r => r["Context"]).Distinct());
+            Assert.Equal(reference, TypeCounts(block));
+        }
+        return committed < bytes.Length;
+    }
+
+    private static List<(string Type, long Count, long Bytes)> TypeCounts(IEnumerable<IReadOnlyDictionary<string, string>> rows) =>
+        rows.Select(r => (r["Type"], CsvFile.Number(r, "Instances(Count)"), CsvFile.Number(r, "AllocatedBytes"))).ToList();
+
+    /// <summary>A dump of the "manytypes" target with one object of each of 5,500 generic instantiations.</summary>
+    private string WriteManyTypesDump()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "manytypes", "--types", "5500", "--per-type", "1");
+        return target.WriteDump(_directory.File("manytypes.dmp"));
+    }
+
+    /// <summary>The analysis child of a run, which writes the CSV.</summary>
+    private static int AnalysisChild(Process run)
+    {
+        var clock = Stopwatch.StartNew();
+        while (clock.Elapsed < TimeSpan.FromSeconds(30))
+        {
+            if (ChildOf(run) is int child)
+            {
+                return child;
+            }
+            Assert.False(run.HasExited, "the run ended before it started its analysis child");
+            Thread.Sleep(1);
+        }
+        throw new TimeoutException("the run started no analysis child within 30 s");
+    }
+
+    private static int? ChildOf(Process run)
+    {
+        try
+        {
+            foreach (var task in Directory.GetDirectories($"/proc/{run.Id}/task"))
+            {
+                var children = File.ReadAllText(Path.Combine(task, "children")).Split(' ', StringSplitOptions.RemoveEmptyEntries);
+                if (children.Length > 0)
+                {
+                    return int.Parse(children[0], System.Globalization.CultureInfo.InvariantCulture);
+                }
+            }
+        }
+        catch (IOException)
+        {
+            // A thread ended while its folder was read.
+        }
+        return null;
+    }
+
+    private static void KillNow(int pid) => _ = NativeMethods.Kill(pid, SigKill);
+
+    /// <summary>Finds each run's analysis child and stops it (SIGSTOP) as soon as it appears.</summary>
+    private static List<int> StopAnalysisChildrenAsTheyStart(IReadOnlyList<Process> runs)
+    {
+        var children = new int?[runs.Count];
+        var clock = Stopwatch.StartNew();
+        while (children.Any(c => c is null))
+        {
+            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(60), "not every run started its analysis child within 60 s");
+            for (var i = 0; i < runs.Count; i++)
+            {
+                if (children[i] is null && ChildOf(runs[i]) is int child)
+                {
+                    _ = NativeMethods.Kill(child, SigStop);
+                    children[i] = child;
+                }
+                Assert.False(children[i] is null && runs[i].HasExited, $"run {i + 1} ended before it started its analysis child");
+            }
+            Thread.Sleep(1);
+        }
+        return children.Select(c => c!.Value).ToList();
+    }
+
     private static void Run(params string[] arguments)
     {
         var result = MemAnalyzerCli.Run(arguments);
         Assert.True(result.ExitCode == 0, result.ToString());
     }
 
+
+    private const int SigKill = 9;
+    private const int SigCont = 18;
+    private const int SigStop = 19;
+
+    /// <summary>How many rounds of sixteen writers; with the lock taken out, the first round already lost blocks in every trial.</summary>
+    private const int ConcurrentRounds = 3;
+
+    private static class NativeMethods
+    {
+        [System.Runtime.InteropServices.DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+        public static extern int Kill(int pid, int signal);
+    }
 }

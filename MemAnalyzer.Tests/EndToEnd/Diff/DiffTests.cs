@@ -10,6 +10,8 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     private const string Func = "System.Func<System.String>";
     private const string DataInstance = ExpectedCounts.TargetNamespace + ".DataInstance";
     private const string AllTypes = "-dts:1000000";
+    private const string AfterOnlyItem = ExpectedCounts.TargetNamespace + ".AfterOnlyItem";
+    private const string BeforeOnlyItem = ExpectedCounts.TargetNamespace + ".BeforeOnlyItem";
 
     [Fact]
     public void TheWalkthroughDiffShowsEveryFuncInstanceDisappearingAt64BytesEach()
@@ -33,6 +35,29 @@ public sealed class DiffTests(WalkthroughScenario scenario)
                 ExpectedCounts.DataInstances * ExpectedCounts.DataInstanceSizeBefore, ExpectedCounts.DataInstances * ExpectedCounts.DataInstanceSizeAfter,
                 ExpectedCounts.DataInstanceSizeBefore, ExpectedCounts.DataInstanceSizeAfter, DataInstance),
             rows[DataInstance]);
+    }
+
+    [Fact]
+    public void ATypeOnlyTheSecondTargetHasAppearsAndATypeOnlyTheFirstHasVanishesInTheTableAndTheCsv()
+    {
+        const long appearedBytes = ExpectedCounts.AfterOnlyItems * ExpectedCounts.LeafSize;
+        const long vanishedBytes = ExpectedCounts.BeforeOnlyItems * ExpectedCounts.LeafSize;
+        using var directory = new TempDirectory();
+        var csvPath = directory.File("diff.csv");
+
+        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes);
+        var csvResult = MemAnalyzerCli.Run("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, "-o", csvPath, "-silent");
+
+        Assert.Equal(new DiffRow(appearedBytes, ExpectedCounts.AfterOnlyItems, 0, ExpectedCounts.AfterOnlyItems, 0, appearedBytes, null, ExpectedCounts.LeafSize, AfterOnlyItem),
+            rows.GetValueOrDefault(AfterOnlyItem));
+        Assert.Equal(new DiffRow(-vanishedBytes, -ExpectedCounts.BeforeOnlyItems, ExpectedCounts.BeforeOnlyItems, 0, vanishedBytes, 0, ExpectedCounts.LeafSize, null, BeforeOnlyItem),
+            rows.GetValueOrDefault(BeforeOnlyItem));
+        Assert.True(csvResult.ExitCode == 0, csvResult.ToString());
+        var csv = CsvFile.Read(csvPath).Rows.ToDictionary(r => r["Type"], r => string.Join('|', DiffTableOutput.Header.Select(c => r[c])), StringComparer.Ordinal);
+        Assert.Equal(string.Create(CultureInfo.InvariantCulture, $"{appearedBytes}|{ExpectedCounts.AfterOnlyItems}|0|{ExpectedCounts.AfterOnlyItems}|0|{appearedBytes}||{ExpectedCounts.LeafSize}|{AfterOnlyItem}"),
+            csv.GetValueOrDefault(AfterOnlyItem));
+        Assert.Equal(string.Create(CultureInfo.InvariantCulture, $"{-vanishedBytes}|{-ExpectedCounts.BeforeOnlyItems}|{ExpectedCounts.BeforeOnlyItems}|0|{vanishedBytes}|0|{ExpectedCounts.LeafSize}||{BeforeOnlyItem}"),
+            csv.GetValueOrDefault(BeforeOnlyItem));
     }
 
     [Theory]

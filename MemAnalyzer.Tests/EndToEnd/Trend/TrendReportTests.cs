@@ -34,10 +34,25 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
     [Fact]
     public void TheWalkthroughsTypesThatDoNotChangeAreStable()
     {
-        var changing = Rows(Trend("-trend", run.CsvPath, "--top", "1000")).Select(r => r.Label).ToList();
+        const string func = "System.Func<System.String>";
+        const string dataInstance = ExpectedCounts.TargetNamespace + ".DataInstance";
+        var html = run.File("stable.html");
+        var report = Trend("-trend", run.CsvPath, "--top", "1000", "-html", html);
 
-        Assert.DoesNotContain("System.Func<System.String>", changing);
-        Assert.DoesNotContain(ExpectedCounts.TargetNamespace + ".DataInstance", changing);
+        // The console lists only the rows that change: the leaked type is there (so the rows parse), the walkthrough's are not.
+        var shown = Rows(report).Select(r => r.Label).ToList();
+        Assert.Contains(LeakedItem, shown);
+        Assert.DoesNotContain(func, shown);
+        Assert.DoesNotContain(dataInstance, shown);
+        // The HTML verdict table lists every row: both walkthrough types are there, stable, with their exact bytes in all iterations.
+        var verdicts = VerdictTableRows(File.ReadAllText(html));
+        var iterations = LeakTrackRun.Iterations.ToString();
+        Assert.Contains(func, verdicts);
+        Assert.Contains(dataInstance, verdicts);
+        Assert.Equal(["stable", "0", "0", "0 %", "1,280,000", "1,280,000", iterations, func], verdicts[func]);
+        Assert.Equal(["stable", "0", "0", "0 %", "960,000", "960,000", iterations, dataInstance], verdicts[dataInstance]);
+        var stable = verdicts.Values.Count(cells => cells[0] == "stable");
+        Assert.Contains($"\n{stable} row(s) stable, not shown.\n", report, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -124,6 +139,12 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
         report.Split('\n').Select(l => ReportLine().Match(l)).Where(m => m.Success)
             .Select(m => new ReportRow(m.Groups["verdict"].Value, m.Groups["bytes"].Value, m.Groups["count"].Value, m.Groups["points"].Value, m.Groups["label"].Value));
 
+    /// <summary>The cells of the HTML report's verdict table, by the row's type (the last cell).</summary>
+    private static IReadOnlyDictionary<string, string[]> VerdictTableRows(string html) =>
+        html.Split('\n').Where(l => l.StartsWith("<tr><td", StringComparison.Ordinal))
+            .Select(l => TableCell().Matches(l).Select(m => System.Net.WebUtility.HtmlDecode(m.Groups[1].Value)).ToArray())
+            .ToDictionary(cells => cells[^1], StringComparer.Ordinal);
+
     private static string Chromium(params string[] arguments)
     {
         var result = ProcessRunner.Run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", .. arguments], TimeSpan.FromMinutes(1));
@@ -133,6 +154,9 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
 
     [GeneratedRegex(@"^\s*(?<verdict>growing|shrinking|noisy|too short)\s+(?<bytes>[+-]?[\d,.]+)\s+(?<count>[+-]?[\d,.]+)?\s+\d+ %\s+[\d,]+\s+[\d,]+\s+(?<points>\d+)\s+(?<label>\S.*)$")]
     private static partial Regex ReportLine();
+
+    [GeneratedRegex("<td[^>]*>(.*?)</td>")]
+    private static partial Regex TableCell();
 
     [GeneratedRegex("<svg class=\"chart type\"")]
     private static partial Regex SmallChartLabels();

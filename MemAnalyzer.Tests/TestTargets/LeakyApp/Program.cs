@@ -3,20 +3,31 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|gcstorm] [--count N] (manytypes: see ManyTypesScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|gcstorm] [--count N] [--threads N] (manytypes: see ManyTypesScenario)
+// --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
-// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "exit" quits.
+// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
+var idleThreads = 0;
 for (var i = 1; i < args.Length - 1; i++)
 {
     if (args[i] == "--count")
     {
         count = int.Parse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture);
     }
+    if (args[i] == "--threads")
+    {
+        idleThreads = int.Parse(args[i + 1], System.Globalization.CultureInfo.InvariantCulture);
+    }
+}
+for (var i = 0; i < idleThreads; i++)
+{
+    new Thread(() => Scenario.NeverSet.Wait(), 256 * 1024) { IsBackground = true, Name = "Idle" }.Start();
 }
 
 Scenario.BuildWalkthrough(count);
+if (mode == "walkthrough") { Scenario.PlantOneSidedTypes(); }
 if (mode == "manytypes") { ManyTypesScenario.Build(args); }
 if (mode == "roots")
 {
@@ -89,6 +100,10 @@ while ((line = Console.ReadLine()) is not null)
         case "ping":
             Console.WriteLine("PONG");
             break;
+        case "gccount":
+            // How many full (gen 2) collections this process has run, for tests that check a GC really happened.
+            Console.WriteLine($"GCCOUNT {GC.CollectionCount(2)}");
+            break;
         case "garbage":
             Scenario.PlantGarbage();
             Console.WriteLine("GARBAGE");
@@ -114,6 +129,9 @@ namespace MemAnalyzer.TestTargets.LeakyApp
 
         public override string ToString() => $"Instance {_instance}";
     }
+
+    /// <summary>A type only the optimized build has: it appears in a before/after diff.</summary>
+    public sealed class AfterOnlyItem { public long Value; }
 #else
     /// <summary>The walkthrough's original layout: a Func&lt;string&gt;, a long, a bool and an array reference.</summary>
     public sealed class DataInstance
@@ -131,6 +149,9 @@ namespace MemAnalyzer.TestTargets.LeakyApp
 
         public override string ToString() => _checker();
     }
+
+    /// <summary>A type only the original build has: it vanishes in a before/after diff.</summary>
+    public sealed class BeforeOnlyItem { public long Value; }
 #endif
 
     public sealed class StaticHeld { public long Value; }
@@ -177,6 +198,7 @@ namespace MemAnalyzer.TestTargets.LeakyApp
         private static readonly ConditionalWeakTable<CwtDeadKey, CwtDeadValue> s_deadTable = new();
         private static readonly List<LeakedItem> s_leaked = new();
         private static readonly ManualResetEventSlim s_stackThreadReady = new();
+        private static object[]? s_oneSided;
 
         public static int LeakedCount => s_leaked.Count;
 
@@ -187,6 +209,17 @@ namespace MemAnalyzer.TestTargets.LeakyApp
         {
             Console.Out.Flush();
             ExitProcess(status);
+        }
+
+        /// <summary>The walkthrough's types that exist in one build only, rooted: each side of a before/after diff has one the other lacks.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static void PlantOneSidedTypes()
+        {
+#if AFTER_LAYOUT
+            s_oneSided = Fill(ExpectedCounts.AfterOnlyItems, () => (object)new AfterOnlyItem());
+#else
+            s_oneSided = Fill(ExpectedCounts.BeforeOnlyItems, () => (object)new BeforeOnlyItem());
+#endif
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
