@@ -137,9 +137,9 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
             @"first: segment 0x[0-9a-f]+: the object at 0x[0-9a-f]+ has a MethodTable \(0x[0-9a-f]+\) ClrMD knows no type for$";
         const string skipped = "warning: 1 objects had an unreadable type and were skipped: the dump may be damaged";
 
-        foreach (var selection in new[] { ObjectSelection.All, ObjectSelection.Live })
+        foreach (var selection in new[] { ObjectSet.All, ObjectSet.Live })
         {
-            string[] modeSwitches = selection == ObjectSelection.Live ? ["-live", "-dts:1000000"] : ["-dts:1000000"];
+            string[] modeSwitches = selection == ObjectSet.Live ? ["-live", "-dts:1000000"] : ["-dts:1000000"];
             var result = MemAnalyzerCli.Run(["-f", corrupted, .. modeSwitches], environment: null, timeout: TimeSpan.FromMinutes(2));
 
             Assert.True(result.ExitCode == 0, result.ToString());
@@ -156,7 +156,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         Assert.True(strings.ExitCode == 0, strings.ToString());
         // The string walk goes through ClrMD, which steps over the damaged object without a word.
         Assert.Equal("", strings.StandardError);
-        var stringOracle = StringOracle.Compute(corrupted, ObjectSelection.All);
+        var stringOracle = StringOracle.Compute(corrupted, ObjectSet.All);
         Assert.Equal((stringOracle.Values.Sum(v => v.Count), stringOracle.Values.Sum(v => v.Count * v.Size), stringOracle.Values.Sum(v => (v.Count - 1) * v.Size)),
             Strings.StringTableOutput.Parse(strings.StandardOutput).Summary);
     }
