@@ -23,7 +23,7 @@ public static class RequestBuilder
     /// <param name="procDumpArguments">Everything after -procdump, or null: it belongs to the dump writer.</param>
     public static CommandRequest Build(CommandLine line, IReadOnlyList<string>? procDumpArguments)
     {
-        NumbersAreNumbers(line);
+        SwitchRules.NumbersAreNumbers(line);
         if (line.Help.HasValue())
         {
             return new HelpRequest();
@@ -58,7 +58,7 @@ public static class RequestBuilder
 
     private static TrendRequest Trend(CommandLine line)
     {
-        TrendReadsNoTarget(line);
+        SwitchRules.TrendReadsNoTarget(line);
         var filter = line.ContextFilter.Value();
         var limit = line.FailOnGrowth.Value() is { } text ? Bytes(text) : (long?)null;
         return new TrendRequest(line.TrendFile.Value()!, TrendBy(line.TrendBy.Value()), filter is null ? null : ContextFilter(filter), filter,
@@ -68,8 +68,8 @@ public static class RequestBuilder
     private static CommandRequest Analysis(CommandLine line)
     {
         var (first, second) = Targets(line);
-        LiveAndDeadExcludeEachOther(line);
-        SizeAndCountExcludeEachOther(line);
+        SwitchRules.LiveAndDeadExcludeEachOther(line);
+        SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
         var byRetained = line.ByRetained.HasValue();
         var query = TopN(byCount ? line.ByCount.Value() : byRetained ? line.ByRetained.Value() : line.BySize.Value());
@@ -80,15 +80,15 @@ public static class RequestBuilder
         var defaultTopN = csv is null ? DefaultTopN : CsvDefaultTopN;
         if (line.DuplicateStrings.HasValue())
         {
-            StringsTakeNoTypeSort(line, second is not null);
-            StringsTakeNoTypeFilter(line);
-            StringsTakeNoRetention(line);
+            SwitchRules.StringsTakeNoTypeSort(line, second is not null);
+            SwitchRules.StringsTakeNoTypeFilter(line);
+            SwitchRules.StringsTakeNoRetention(line);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
                 line.ShowAddress.HasValue(), csv);
         }
-        ShowAddressBelongsToStrings(line);
-        RetainedNeedsLiveObjects(line);
+        SwitchRules.ShowAddressBelongsToStrings(line);
+        SwitchRules.RetainedNeedsLiveObjects(line);
         var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
         var retained = byRetained || line.Retained.HasValue();
         var roots = Roots(line, csv);
@@ -147,100 +147,11 @@ public static class RequestBuilder
         var path = line.OutputFile.Value();
         if (path is null)
         {
-            CsvSwitchesNeedOutput(line);
+            SwitchRules.CsvSwitchesNeedOutput(line);
             return null;
         }
         var target = new CsvTarget(path, Separator(line.Separator.Value()), line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
         return new CsvOutput(target, new CsvStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), line.Context.Value() ?? "", DateTimeOffset.Now));
     }
 
-    /// <summary>A number switch with text is wrong whatever the mode, as the command-line library's own typed options were.</summary>
-    private static void NumbersAreNumbers(CommandLine line)
-    {
-        _ = Int(line.ProcessId);
-        _ = Int(line.SecondProcessId);
-        _ = Int(line.Top);
-        _ = Int(line.RootsTop);
-    }
-
-    private static void TrendReadsNoTarget(CommandLine line)
-    {
-        if (line.TypeFilter.HasValue())
-        {
-            throw Invalid("-type filters the rows of an analysis; -trend reports every growing row of the CSV: leave out -type");
-        }
-        if (line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() || line.OutputFile.HasValue())
-        {
-            throw Invalid("-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o");
-        }
-    }
-
-    private static void LiveAndDeadExcludeEachOther(CommandLine line)
-    {
-        if (line.Live.HasValue() && line.Dead.HasValue())
-        {
-            throw Invalid("-live and -dead exclude each other: use one of them");
-        }
-    }
-
-    private static void SizeAndCountExcludeEachOther(CommandLine line)
-    {
-        if (line.BySize.HasValue() && line.ByCount.HasValue())
-        {
-            throw Invalid("-dts and -dtn exclude each other: sort either by size or by count");
-        }
-        if (line.ByRetained.HasValue() && (line.BySize.HasValue() || line.ByCount.HasValue()))
-        {
-            throw Invalid("-dtr sorts by retained bytes and excludes -dts and -dtn: use one of them");
-        }
-    }
-
-    private static void RetainedNeedsLiveObjects(CommandLine line)
-    {
-        if ((line.Retained.HasValue() || line.ByRetained.HasValue()) && line.Dead.HasValue())
-        {
-            throw Invalid("-retained measures what live objects keep alive, and -dead shows only unreachable ones: leave out -dead");
-        }
-    }
-
-    private static void StringsTakeNoRetention(CommandLine line)
-    {
-        if (line.Retained.HasValue() || line.ByRetained.HasValue() || line.Roots.HasValue())
-        {
-            throw Invalid("-retained, -dtr and -roots belong to the type table, and -dstrings ranks string values: leave out one of them");
-        }
-    }
-
-    private static void CsvSwitchesNeedOutput(CommandLine line)
-    {
-        if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
-            || line.TimeText.HasValue() || line.TimeFormat.HasValue())
-        {
-            throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv>");
-        }
-    }
-
-    private static void StringsTakeNoTypeSort(CommandLine line, bool diff)
-    {
-        if (line.BySize.HasValue() || line.ByCount.HasValue() && !diff)
-        {
-            throw Invalid("-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)");
-        }
-    }
-
-    private static void StringsTakeNoTypeFilter(CommandLine line)
-    {
-        if (line.TypeFilter.HasValue())
-        {
-            throw Invalid("-type selects type rows, and -dstrings ranks string values: leave out one of them");
-        }
-    }
-
-    private static void ShowAddressBelongsToStrings(CommandLine line)
-    {
-        if (line.ShowAddress.HasValue())
-        {
-            throw Invalid("-showaddress belongs to -dstrings: add -dstrings");
-        }
-    }
 }

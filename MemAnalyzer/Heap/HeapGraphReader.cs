@@ -17,6 +17,7 @@ public static class HeapGraphReader
         using var memory = HeapScannerMemory.Open(heap);
         var table = new MethodTableInfoTable(heap, memory, withReferences: true);
         var clock = System.Diagnostics.Stopwatch.StartNew();
+        progress?.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, 0, clock.Elapsed));
         var live = LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
             progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, marked, clock.Elapsed)));
         var count = live.CountMarked();

@@ -36,6 +36,10 @@ public static class HeapStatisticsCollector
         var segments = heap.Segments;
         var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
         var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All && marked is null);
+        if (selection != ObjectSelection.All && marked is null)
+        {
+            progress?.Report(new HeapWalkProgress(WalkPhase.Marking, 0, totalBytes, 0, clock.Elapsed));
+        }
         var live = selection == ObjectSelection.All
             ? null
             : marked ?? LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
@@ -47,6 +51,7 @@ public static class HeapStatisticsCollector
         // they are fetched while the walk goes on. Every DAC call from here on is made under the table's lock.
         using var namer = options.Threads > 1 ? TypeNamer.Start(table) : null;
         var tally = new HeapTally();
+        progress?.Report(new HeapWalkProgress(WalkPhase.Walking, 0, totalBytes, 0, clock.Elapsed));
         var segmentTally = new SegmentTally();
         var fallback = new ClrMdSegmentWalk();
         long segmentBytes = 0, objects = 0;

@@ -24,17 +24,18 @@ public sealed class ProgressRenderer(TextWriter terminal) : IProgress<HeapWalkPr
             Erase();
             return;
         }
-        if (value.Elapsed < QuietFor)
-        {
-            return;
-        }
         lock (_lock)
         {
             if (_phase != value.Phase)
             {
-                // Rates are per phase: the count walk restarts from zero objects after the mark.
+                // Rates are per phase: the count walk restarts from zero objects after the mark. The phase starts at
+                // its first report, quiet or not (walks report a phase's start with zero objects).
                 _phase = value.Phase;
                 _phaseStarted = value.Elapsed;
+            }
+            if (value.Elapsed < QuietFor)
+            {
+                return;
             }
             if (_lastDrawn is TimeSpan last && value.Elapsed - last < RedrawEvery)
             {

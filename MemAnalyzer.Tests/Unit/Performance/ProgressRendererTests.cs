@@ -33,4 +33,18 @@ public sealed class ProgressRendererTests
         // The third report comes within 200 ms of the second and is not drawn.
         Assert.Equal("\r" + first + "\r" + second.PadRight(first.Length) + "\r" + new string(' ', second.Length) + "\r", terminal.ToString());
     }
+
+    [Fact]
+    public void TheRateCountsFromThePhasesStartNotFromTheFirstDrawAfterTheQuietSecond()
+    {
+        var terminal = new StringWriter();
+        var progress = new ProgressRenderer(terminal);
+
+        progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, 0, TimeSpan.FromMilliseconds(100)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, 65_536, TimeSpan.FromMilliseconds(600)));
+        progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, 7_400_000, TimeSpan.FromMilliseconds(1_600)));
+
+        // 7.4 M objects in the 1.5 s since the mark began: 4.9 M objects/s.
+        Assert.Equal("\rmarking live objects: 7.4 M objects, 4.9 M objects/s", terminal.ToString());
+    }
 }

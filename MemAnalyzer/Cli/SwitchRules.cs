@@ -1,0 +1,97 @@
+using static MemAnalyzer.Cli.SwitchValues;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>The rules about switches that go together, each a named check that throws an invalid-arguments error saying what to change.</summary>
+public static class SwitchRules
+{
+    /// <summary>A number switch with text is wrong whatever the mode, as the command-line library's own typed options were.</summary>
+    public static void NumbersAreNumbers(CommandLine line)
+    {
+        _ = Int(line.ProcessId);
+        _ = Int(line.SecondProcessId);
+        _ = Int(line.Top);
+        _ = Int(line.RootsTop);
+    }
+
+    public static void TrendReadsNoTarget(CommandLine line)
+    {
+        if (line.TypeFilter.HasValue())
+        {
+            throw Invalid("-type filters the rows of an analysis; -trend reports every growing row of the CSV: leave out -type");
+        }
+        if (line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() || line.OutputFile.HasValue())
+        {
+            throw Invalid("-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o");
+        }
+    }
+
+    public static void LiveAndDeadExcludeEachOther(CommandLine line)
+    {
+        if (line.Live.HasValue() && line.Dead.HasValue())
+        {
+            throw Invalid("-live and -dead exclude each other: use one of them");
+        }
+    }
+
+    public static void SizeAndCountExcludeEachOther(CommandLine line)
+    {
+        if (line.BySize.HasValue() && line.ByCount.HasValue())
+        {
+            throw Invalid("-dts and -dtn exclude each other: sort either by size or by count");
+        }
+        if (line.ByRetained.HasValue() && (line.BySize.HasValue() || line.ByCount.HasValue()))
+        {
+            throw Invalid("-dtr sorts by retained bytes and excludes -dts and -dtn: use one of them");
+        }
+    }
+
+    public static void RetainedNeedsLiveObjects(CommandLine line)
+    {
+        if ((line.Retained.HasValue() || line.ByRetained.HasValue()) && line.Dead.HasValue())
+        {
+            throw Invalid("-retained measures what live objects keep alive, and -dead shows only unreachable ones: leave out -dead");
+        }
+    }
+
+    public static void StringsTakeNoRetention(CommandLine line)
+    {
+        if (line.Retained.HasValue() || line.ByRetained.HasValue() || line.Roots.HasValue())
+        {
+            throw Invalid("-retained, -dtr and -roots belong to the type table, and -dstrings ranks string values: leave out one of them");
+        }
+    }
+
+    public static void CsvSwitchesNeedOutput(CommandLine line)
+    {
+        if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
+            || line.TimeText.HasValue() || line.TimeFormat.HasValue())
+        {
+            throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv>");
+        }
+    }
+
+    public static void StringsTakeNoTypeSort(CommandLine line, bool diff)
+    {
+        if (line.BySize.HasValue() || line.ByCount.HasValue() && !diff)
+        {
+            throw Invalid("-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)");
+        }
+    }
+
+    public static void StringsTakeNoTypeFilter(CommandLine line)
+    {
+        if (line.TypeFilter.HasValue())
+        {
+            throw Invalid("-type selects type rows, and -dstrings ranks string values: leave out one of them");
+        }
+    }
+
+    public static void ShowAddressBelongsToStrings(CommandLine line)
+    {
+        if (line.ShowAddress.HasValue())
+        {
+            throw Invalid("-showaddress belongs to -dstrings: add -dstrings");
+        }
+    }
+}
