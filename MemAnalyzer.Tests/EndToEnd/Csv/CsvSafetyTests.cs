@@ -47,6 +47,8 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
             KillNow(writer);
             run.Kill(entireProcessTree: true);
             run.WaitForExit();
+            // kill() returns before the writer has exited; its file lock goes only with it.
+            Assert.True(SpinWait.SpinUntil(() => Gone(writer), TimeSpan.FromSeconds(10)), $"the killed writer {writer} did not exit");
             cutIntoAWrite += AssertOnlyWholeBlocksBeforeTheMarker(path, reference) ? 1 : 0;
             rounds++;
         }
@@ -253,6 +255,20 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
     }
 
     private static void KillNow(int pid) => _ = NativeMethods.Kill(pid, SigKill);
+
+    /// <summary>No process, or a zombie (exited, its files closed and their locks released).</summary>
+    private static bool Gone(int pid)
+    {
+        try
+        {
+            var state = File.ReadLines($"/proc/{pid}/status").FirstOrDefault(l => l.StartsWith("State:", StringComparison.Ordinal));
+            return state is null || state.Contains('Z', StringComparison.Ordinal) || state.Contains('X', StringComparison.Ordinal);
+        }
+        catch (IOException)
+        {
+            return true;
+        }
+    }
 
     /// <summary>Finds each run's analysis child and stops it (SIGSTOP) as soon as it appears.</summary>
     private static List<int> StopAnalysisChildrenAsTheyStart(IReadOnlyList<Process> runs)
