@@ -58,6 +58,7 @@ public sealed class CommandLine
         FailOnGrowth = Single("-failongrowth|--fail-on-growth <BYTES>", "With -trend: exit 60 when the headline or any type grows faster than BYTES per iteration (KB/MB/GB suffix allowed).");
         // A plain option rather than HelpOption: with a help option the library prints its own hint to stdout on every parse error.
         Help = Flag("-?|-h|--help", "Show help and examples.");
+        Version = Flag("--version", "Print the version and the commit it was built from.");
     }
 
     public CommandLineApplication App { get; }
@@ -100,6 +101,7 @@ public sealed class CommandLine
     public CommandOption HtmlFile { get; }
     public CommandOption FailOnGrowth { get; }
     public CommandOption Help { get; }
+    public CommandOption Version { get; }
 
     /// <summary>Parses <paramref name="args"/> (already normalized); an unknown switch or a missing value throws CommandParsingException.</summary>
     public CommandLine Parse(string[] args)

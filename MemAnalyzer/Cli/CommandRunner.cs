@@ -29,6 +29,13 @@ public static class CommandRunner
                 line.App.ShowHelp();
                 return ExitCodes.Success;
             }
+            if (request is VersionRequest)
+            {
+                console.Out.WriteLine(VersionRequest.Text(typeof(CommandRunner).Assembly
+                    .GetCustomAttributes(typeof(System.Reflection.AssemblyInformationalVersionAttribute), false)
+                    .OfType<System.Reflection.AssemblyInformationalVersionAttribute>().FirstOrDefault()?.InformationalVersion));
+                return ExitCodes.Success;
+            }
             if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
             {
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);

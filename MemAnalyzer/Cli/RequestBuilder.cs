@@ -24,9 +24,14 @@ public static class RequestBuilder
     public static CommandRequest Build(CommandLine line, IReadOnlyList<string>? procDumpArguments)
     {
         SwitchRules.NumbersAreNumbers(line);
-        if (line.Help.HasValue())
+        if (line.Help.HasValue() || line.App.Options.All(o => !o.HasValue()) && procDumpArguments is null)
         {
+            // No switch at all: the usage, not an error.
             return new HelpRequest();
+        }
+        if (line.Version.HasValue())
+        {
+            return new VersionRequest();
         }
         if (procDumpArguments is not null)
         {

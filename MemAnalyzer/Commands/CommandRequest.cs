@@ -18,5 +18,16 @@ public abstract record CommandRequest
     protected static bool WalksRoots(ObjectSelection selection) => selection != ObjectSelection.All;
 }
 
-/// <summary>-h: the usage and the examples.</summary>
+/// <summary>-h, or no switch at all: the usage and the examples.</summary>
 public sealed record HelpRequest : CommandRequest;
+
+/// <summary>--version: the version and the commit.</summary>
+public sealed record VersionRequest : CommandRequest
+{
+    /// <summary>"MemAnalyzer 1.0.0 (commit 0123456789ab)" from the informational version "1.0.0+0123456789ab".</summary>
+    public static string Text(string? informationalVersion)
+    {
+        var parts = (informationalVersion ?? "unknown").Split('+', 2);
+        return $"MemAnalyzer {parts[0]} (commit {(parts.Length > 1 && parts[1].Length > 0 ? parts[1] : "unknown")})";
+    }
+}

@@ -24,7 +24,7 @@ public sealed class RequestBuilderTests
     }
 
     [Theory]
-    [InlineData(new string[0], "nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)")]
+    [InlineData(new[] { "-live" }, "nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)")]
     [InlineData(new[] { "-f", "a.dmp", "-pid", "7" }, "give either -f <dump> or -pid <pid>, not both")]
     [InlineData(new[] { "-f2", "b.dmp" }, "-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too")]
     [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-pid2", "8" }, "give either -f2 <dump> or -pid2 <pid> as the second target, not both")]
@@ -139,6 +139,15 @@ public sealed class RequestBuilderTests
         var request = Assert.IsType<TrendRequest>(Build("-trend", "t.csv", "-trendby", "time", "-contextfilter", "^it", "-failongrowth", "64KB", "--top", "3", "-html", "t.html"));
         Assert.Equal(("t.csv", IterationKey.Time, "^it", 65536L, "t.html", 3), (request.CsvPath, request.Key, request.FilterText, request.FailOnGrowth, request.HtmlFile, request.TopN));
         Assert.Matches(request.Filter!, "it 1");
+    }
+
+    [Fact]
+    public void NoSwitchAtAllIsTheUsageAndVersionIsItsOwnMode()
+    {
+        Assert.IsType<HelpRequest>(Build());
+        Assert.IsType<VersionRequest>(Build("--version"));
+        Assert.Equal("MemAnalyzer 1.0.0 (commit 0123456789ab)", VersionRequest.Text("1.0.0+0123456789ab"));
+        Assert.Equal("MemAnalyzer 1.0.0 (commit unknown)", VersionRequest.Text("1.0.0"));
     }
 
     [Fact]

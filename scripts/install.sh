@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs MemAnalyzer in one command: publishes it (scripts/publish.sh) into PREFIX/../lib/memanalyzer and puts
+# PREFIX/MemAnalyzer on PATH as a link to it. PREFIX: ~/.local/bin by default, /usr/local/bin as root.
+# Usage: scripts/install.sh [PREFIX]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -gt 1 ]; then
+  echo "usage: scripts/install.sh [PREFIX]" >&2
+  exit 2
+fi
+if [ $# -eq 1 ]; then
+  prefix=$1
+elif [ "$(id -u)" -eq 0 ]; then
+  prefix=/usr/local/bin
+else
+  prefix="$HOME/.local/bin"
+fi
+mkdir -p "$prefix"
+prefix=$(cd "$prefix" && pwd)
+lib="$(dirname "$prefix")/lib/memanalyzer"
+rm -rf "$lib"
+scripts/publish.sh "$lib" >/dev/null
+ln -sfn "$lib/MemAnalyzer" "$prefix/MemAnalyzer"
+echo "installed: $prefix/MemAnalyzer -> $lib/MemAnalyzer ($("$prefix/MemAnalyzer" --version))"
+case ":$PATH:" in
+  *":$prefix:"*) ;;
+  *) echo "note: $prefix is not on PATH; add it, e.g. export PATH=\"$prefix:\$PATH\"" ;;
+esac
