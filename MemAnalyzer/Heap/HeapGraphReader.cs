@@ -39,7 +39,7 @@ public static class HeapGraphReader
             }
             var (size, type) = ShapeOf(heap, table, reader, address, typeIndex, builder);
             builder.AddObject(address, size, type);
-            if (!ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor))
+            if (ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor) == ObjectReferences.Outcome.NeedsClrMd)
             {
                 ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
             }

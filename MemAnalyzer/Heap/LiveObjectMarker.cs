@@ -37,22 +37,64 @@ public static class LiveObjectMarker
         {
             var reader = new ObjectReader(new HeapBlockCache(memory), memory);
             var visitor = new MarkVisitor(marks, pending, atomic: false);
+            var slices = new ArraySlices();
             long visited = 0;
-            while (pending.TryPop(out var address))
+            while (pending.TryPop(out var address) || NextSlice(heap, slices, table, reader, ref visitor))
             {
+                if (address == 0)
+                {
+                    // A slice was taken: its elements are on the work list now.
+                    continue;
+                }
                 if ((++visited & 0xFFFF) == 0)
                 {
                     cancellation.ThrowIfCancellationRequested();
                     progress?.Invoke(visited);
                 }
-                if (!ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor))
-                {
-                    ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
-                }
+                Visit(heap, address, table, reader, dependents, slices, ref visitor);
             }
             return marks;
         }
         new ParallelMark(heap, table, memory, dependents, marks, workers, cancellation, progress).Run(pending);
         return marks;
+    }
+
+    /// <summary>Visits an object's references; a large reference array is queued to be visited in slices.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    internal static void Visit(ClrHeap heap, ulong address, MethodTableInfoTable table, ObjectReader reader, DependentHandles dependents,
+        ArraySlices slices, ref MarkVisitor visitor)
+    {
+        switch (ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor, ArraySlices.SliceLength))
+        {
+            case ObjectReferences.Outcome.NeedsClrMd:
+                ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
+                break;
+            case ObjectReferences.Outcome.LargeArray:
+                slices.Push(address, 0);
+                break;
+        }
+    }
+
+    /// <summary>
+    /// When the work list is empty: the next slice of a large array, whose newly marked elements go onto the work list.
+    /// False when no array is left. An array the raw path cannot read goes through ClrMD whole.
+    /// </summary>
+    internal static bool NextSlice(ClrHeap heap, ArraySlices slices, MethodTableInfoTable table, ObjectReader reader, ref MarkVisitor visitor)
+    {
+        if (!slices.TryPop(out var array, out var first))
+        {
+            return false;
+        }
+        var next = ObjectReferences.VisitSlice(array, first, ArraySlices.SliceLength, table, reader, ref visitor);
+        if (next >= 0)
+        {
+            slices.Push(array, next);
+        }
+        else if (next == -2)
+        {
+            ObjectReferences.VisitThroughClrMd(heap, array, ref visitor);
+        }
+        return true;
     }
 }

@@ -9,22 +9,44 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 internal static class ObjectReferences
 {
-    /// <summary>The raw path. False (before anything was visited) if the object must go through <see cref="VisitThroughClrMd"/>.</summary>
+    /// <summary>What <see cref="TryVisit"/> did with an object.</summary>
+    public enum Outcome
+    {
+        /// <summary>Every reference was visited.</summary>
+        Visited,
+
+        /// <summary>Nothing was visited: the raw path cannot read the object; use <see cref="VisitThroughClrMd"/>.</summary>
+        NeedsClrMd,
+
+        /// <summary>An array of more references than the slice: its dependent-handle targets were visited, its elements are left to <see cref="VisitSlice"/>.</summary>
+        LargeArray,
+    }
+
+    /// <summary>The raw path. <paramref name="sliceAbove"/>: arrays of more references than this are left to <see cref="VisitSlice"/>.</summary>
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    public static bool TryVisit<TVisitor>(ulong address, MethodTableInfoTable table, ObjectReader reader, DependentHandles dependents, ref TVisitor visitor)
+    public static Outcome TryVisit<TVisitor>(ulong address, MethodTableInfoTable table, ObjectReader reader, DependentHandles dependents, ref TVisitor visitor,
+        long sliceAbove = long.MaxValue)
         where TVisitor : struct, IReferenceVisitor
     {
         if (!reader.TryReadHeader(address, out var methodTable, out var length))
         {
-            return false;
+            return Outcome.NeedsClrMd;
         }
         var index = table.Find(methodTable & ~1UL);
         if (index < 0)
         {
-            return false;
+            return Outcome.NeedsClrMd;
         }
         var entry = table.Entries[index];
+        if (IsReferenceArray(entry) && length > sliceAbove)
+        {
+            if (!dependents.IsEmpty)
+            {
+                dependents.VisitTargetsOf(address, ref visitor);
+            }
+            return Outcome.LargeArray;
+        }
         ulong size = 0;
         if ((entry.Flags & MethodTableInfoTable.HasReferences) != 0)
         {
@@ -49,7 +71,7 @@ internal static class ObjectReferences
             }
             else if (!reader.Load(address, (int)size))
             {
-                return false;
+                return Outcome.NeedsClrMd;
             }
         }
 
@@ -59,7 +81,7 @@ internal static class ObjectReferences
         }
         if (size == 0)
         {
-            return true;
+            return Outcome.Visited;
         }
         var gc = table.GcDescriptors;
         var start = entry.GcDescriptorStart;
@@ -97,8 +119,42 @@ internal static class ObjectReferences
                 }
             }
         }
-        return true;
+        return Outcome.Visited;
     }
+
+    /// <summary>
+    /// Elements [<paramref name="first"/>, first + <paramref name="count"/>) of an array that <see cref="TryVisit"/> left
+    /// as <see cref="Outcome.LargeArray"/>. Returns the next element to visit, or -1 when the array is done; -2 if its
+    /// memory cannot be read (the caller then visits the whole array through ClrMD).
+    /// </summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public static long VisitSlice<TVisitor>(ulong address, long first, int count, MethodTableInfoTable table, ObjectReader reader, ref TVisitor visitor)
+        where TVisitor : struct, IReferenceVisitor
+    {
+        if (!reader.TryReadHeader(address, out var methodTable, out var length) || table.Find(methodTable & ~1UL) is not (var index and >= 0)
+            || !IsReferenceArray(table.Entries[index]))
+        {
+            return -2;
+        }
+        var entry = table.Entries[index];
+        var size = (long)length * 8 + entry.BaseSize;
+        if (size > int.MaxValue || !reader.Load(address, (int)size))
+        {
+            return -2;
+        }
+        var firstOffset = table.GcDescriptors[entry.GcDescriptorStart];
+        var end = Math.Min(length, first + count);
+        for (var element = first; element < end; element++)
+        {
+            visitor.Visit(reader.PointerAt(firstOffset + (element * 8)));
+        }
+        return end < length ? end : -1;
+    }
+
+    /// <summary>An array of object references: 8-byte elements, one GC series over all of them.</summary>
+    private static bool IsReferenceArray(in MethodTableInfoTable.Entry entry) =>
+        entry.ComponentSize == 8 && entry.GcDescriptorSeries == 1 && (entry.Flags & (MethodTableInfoTable.HasReferences | MethodTableInfoTable.IsString)) == MethodTableInfoTable.HasReferences;
 
     /// <summary>The references of an object the raw path cannot read, as ClrMD sees them (dependent handles included).</summary>
     public static void VisitThroughClrMd<TVisitor>(ClrHeap heap, ulong address, ref TVisitor visitor)

@@ -43,17 +43,23 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
             local.PushAll(start);
             var reader = new ObjectReader(new HeapBlockCache(memory, blockCount: 512), memory);
             var visitor = new MarkVisitor(marks, local, atomic: true);
+            var slices = new ArraySlices();
             long visited = 0;
             while (true)
             {
                 while (local.TryPop(out var address))
                 {
-                    if (!ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor))
+                    switch (ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor, ArraySlices.SliceLength))
                     {
-                        lock (table.ClrMdLock)
-                        {
-                            ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
-                        }
+                        case ObjectReferences.Outcome.NeedsClrMd:
+                            lock (table.ClrMdLock)
+                            {
+                                ObjectReferences.VisitThroughClrMd(heap, address, ref visitor);
+                            }
+                            break;
+                        case ObjectReferences.Outcome.LargeArray:
+                            slices.Push(address, 0);
+                            break;
                     }
                     if ((++visited & 0xFF) == 0)
                     {
@@ -71,6 +77,23 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
                             progress?.Invoke(Interlocked.Add(ref _visited, 0x10000));
                         }
                     }
+                }
+                // The work list is empty: the next slice of a large array this thread holds, if any.
+                if (slices.TryPop(out var array, out var first))
+                {
+                    var next = ObjectReferences.VisitSlice(array, first, ArraySlices.SliceLength, table, reader, ref visitor);
+                    if (next >= 0)
+                    {
+                        slices.Push(array, next);
+                    }
+                    else if (next == -2)
+                    {
+                        lock (table.ClrMdLock)
+                        {
+                            ObjectReferences.VisitThroughClrMd(heap, array, ref visitor);
+                        }
+                    }
+                    continue;
                 }
                 if (_shared.TryPop(out var given))
                 {
