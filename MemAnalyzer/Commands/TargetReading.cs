@@ -28,8 +28,12 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress), roots);
         }
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
-        var (graph, live) = HeapGraphReader.Read(heap, walk, cancellation, progress);
+        var (graph, live, graphWarnings) = HeapGraphReader.Read(heap, walk, cancellation, progress);
         var snapshot = HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress, live);
+        if (graphWarnings.Count > 0)
+        {
+            snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };
+        }
         if (options.Retained)
         {
             snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation));

@@ -10,8 +10,8 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class HeapGraphReader
 {
-    /// <summary>The graph and the live bitmap it was built from.</summary>
-    public static (ObjectGraph Graph, ObjectBitmap Live) Read(ClrHeap heap, WalkOptions options, CancellationToken cancellation,
+    /// <summary>The graph, the live bitmap it was built from, and what the graph had to leave out, in words (none when nothing).</summary>
+    public static (ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings) Read(ClrHeap heap, WalkOptions options, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null)
     {
         using var memory = HeapScannerMemory.Open(heap);
@@ -45,7 +45,13 @@ public static class HeapGraphReader
             }
         }
         NamedRoots.AddTo(builder, heap, options);
-        return (builder.Build(), live);
+        var graph = builder.Build();
+        List<string> warnings = [];
+        if (builder.DroppedReferences > 0)
+        {
+            warnings.Add($"{builder.DroppedReferences:N0} references of live objects point to no object on the heap (a damaged dump, or a heap read mid-change) and were left out of retained sizes and root paths");
+        }
+        return (graph, live, warnings);
     }
 
     /// <summary>Size as the histogram counts it (at least the minimum object size) and the graph's index of the type name.</summary>
