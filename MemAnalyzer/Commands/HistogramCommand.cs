@@ -50,7 +50,7 @@ public static class HistogramCommand
         }
         else
         {
-            request.Csv.Write(new TypeCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!), context);
+            request.Csv.Write(new TypeCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!, request.Selection), context);
         }
         if (request.Roots is not null)
         {
