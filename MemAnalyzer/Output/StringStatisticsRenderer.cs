@@ -9,6 +9,10 @@ public static class StringStatisticsRenderer
     public const string TotalRow = "Strings(Total)";
     public const string WasteRow = "Waste(Total)";
 
+    /// <summary>The field that holds most copies of a value, with its share: "Order.Status (5,000 of 5,000)"; the console and the CSV say the same.</summary>
+    public static string Owner(StringReport report, StringValueStatistics value) =>
+        report.Owners.TryGetValue(value.Key, out var o) ? $"{o.Field} ({NumberFormat.N(o.Copies)} of {NumberFormat.N(value.Count)})" : "";
+
     public static void Write(TextWriter writer, StringReport report, SizeUnit unit, bool showAddress)
     {
         var width = Math.Max("String".Length, report.Top.Count == 0 ? 0 : report.Top.Max(v => Display(v).Length));
@@ -17,7 +21,7 @@ public static class StringStatisticsRenderer
             : ["Strings(Count)", $"Waste({unit})", "String".PadRight(width), "Owner"];
         var rows = report.Top.Select(v =>
         {
-            var owner = report.Owners.TryGetValue(v.Key, out var o) ? $"{o.Field} ({NumberFormat.N(o.Copies)} of {NumberFormat.N(v.Count)})" : "";
+            var owner = Owner(report, v);
             IReadOnlyList<string> cells = showAddress
                 ? [NumberFormat.N(v.Count), NumberFormat.N(unit.Convert(v.Waste)), $"0x{v.SampleAddress:x}", Display(v).PadRight(width), owner]
                 : [NumberFormat.N(v.Count), NumberFormat.N(unit.Convert(v.Waste)), Display(v).PadRight(width), owner];

@@ -30,6 +30,27 @@ public sealed class TrendSelectionTests(RootsScenario scenario) : IDisposable
         Assert.Equal(0, MemAnalyzerCli.Run("-trend", path).ExitCode);
     }
 
+    [Fact]
+    public void AfterAKillMidAppendTheTrendLeavesOutTheBytesAfterTheRecordedLengthWithAWarning()
+    {
+        var path = _directory.File("killed.csv");
+        Run("-f", scenario.DumpPath, "-o", path, "-context", "iteration 1", "-dts", "5", "-silent");
+        Run("-f", scenario.DumpPath, "-o", path, "-context", "iteration 2", "-dts", "5", "-silent");
+        var whole = new FileInfo(path).Length;
+        // What a kill in the middle of the third run's append leaves: its length recorded, half of its block written.
+        var third = File.ReadAllLines(path).Skip(2).Take(4).Select(l => l.Replace("iteration 1", "iteration 3", StringComparison.Ordinal)).ToList();
+        File.AppendAllText(path, string.Join('\n', third) + "\n" + third[0][..(third[0].Length / 2)]);
+        File.WriteAllText(path + ".pending", whole.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+        var result = MemAnalyzerCli.Run("-trend", path);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("over 2 iteration(s)", result.StandardOutput, StringComparison.Ordinal);
+        Assert.DoesNotContain("iteration 3", result.StandardOutput, StringComparison.Ordinal);
+        Assert.Matches(@"warning: killed\.csv\.pending says a run was killed while appending .* after byte [\d,]+ are left out", result.StandardError);
+        Assert.True(File.Exists(path + ".pending"), "-trend only reads: the next -o run does the cutting");
+    }
+
     private static void Run(params string[] arguments)
     {
         var result = MemAnalyzerCli.Run(arguments);

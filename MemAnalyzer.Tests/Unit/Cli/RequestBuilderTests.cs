@@ -61,6 +61,8 @@ public sealed class RequestBuilderTests
     [Theory]
     [InlineData("-dts:abc", "'abc' in 'abc' is not a valid N")]
     [InlineData("-dtn:5;N#x", "'N#x' in '5;N#x' is not a valid count filter")]
+    [InlineData("-dtn:999999999999", "'999999999999' in '999999999999' is too large: N is at most 2,147,483,647")]
+    [InlineData("-dts:2147483648;N#5", "'2147483648' in '2147483648;N#5' is too large: N is at most 2,147,483,647")]
     public void ABadTopNQueryIsRejectedWithThePartThatIsWrong(string query, string start)
     {
         Assert.StartsWith(start, Rejected("-f", "a.dmp", query));
