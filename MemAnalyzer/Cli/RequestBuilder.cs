@@ -83,11 +83,13 @@ public static class RequestBuilder
             StringsTakeNoTypeSort(line, second is not null);
             StringsTakeNoTypeFilter(line);
             StringsTakeNoRetention(line);
+            ShowUnchangedBelongsToTypeDiffs(line, typeDiff: false);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
                 line.ShowAddress.HasValue(), csv);
         }
         ShowAddressBelongsToStrings(line);
+        ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
         RetainedNeedsLiveObjects(line);
         var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
         var retained = byRetained || line.Retained.HasValue();
@@ -98,7 +100,7 @@ public static class RequestBuilder
         var resultFile = line.ResultFile.Value();
         return second is null
             ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots)
-            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots);
+            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue());
     }
 
     private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line)
@@ -233,6 +235,14 @@ public static class RequestBuilder
         if (line.TypeFilter.HasValue())
         {
             throw Invalid("-type selects type rows, and -dstrings ranks string values: leave out one of them");
+        }
+    }
+
+    private static void ShowUnchangedBelongsToTypeDiffs(CommandLine line, bool typeDiff)
+    {
+        if (line.ShowUnchanged.HasValue() && !typeDiff)
+        {
+            throw Invalid("-showunchanged lists the unchanged types of a diff: give a second target with -f2 <dump> or -pid2 <pid>, without -dstrings");
         }
     }
 

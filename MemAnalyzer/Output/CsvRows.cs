@@ -97,9 +97,9 @@ public static class CsvRowFactory
     }
 
     public static IReadOnlyList<DiffCsvRow> FromDiff(IReadOnlyList<TypeDiff> rows, IReadOnlyList<SummaryDiff> summaries, SizeUnit unit) =>
-        rows.Select(r => new DiffCsvRow(unit.Convert(r.DeltaBytes), r.DeltaCount, r.Count1, r.Count2, unit.Convert(r.Bytes1), unit.Convert(r.Bytes2), r.AverageSize1, r.AverageSize2, r.TypeName,
+        rows.Select(r => new DiffCsvRow(unit.Convert(r.Bytes2) - unit.Convert(r.Bytes1), r.DeltaCount, r.Count1, r.Count2, unit.Convert(r.Bytes1), unit.Convert(r.Bytes2), r.AverageSize1, r.AverageSize2, r.TypeName,
                 Convert(unit, r.Retained1), Convert(unit, r.Retained2), Convert(unit, r.Retained2) - Convert(unit, r.Retained1)))
-            .Concat(summaries.Select(s => new DiffCsvRow(unit.Convert(s.DeltaBytes), s.DeltaCount, s.Count1, s.Count2, unit.Convert(s.Bytes1), unit.Convert(s.Bytes2), null, null, s.Label)))
+            .Concat(summaries.Select(s => new DiffCsvRow(unit.Convert(s.Bytes2) - unit.Convert(s.Bytes1), s.DeltaCount, s.Count1, s.Count2, unit.Convert(s.Bytes1), unit.Convert(s.Bytes2), null, null, s.Label)))
             .ToList();
 
     private static long? Convert(SizeUnit unit, long? bytes) => bytes is { } b ? unit.Convert(b) : null;

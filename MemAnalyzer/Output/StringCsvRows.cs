@@ -49,6 +49,6 @@ public static class StringCsvRows
             showAddress ? $"0x{v.SampleAddress:x}" : "", context))];
 
     public static IReadOnlyList<StringDiffCsvRow> FromDiff(IReadOnlyList<StringDiff> diff, SizeUnit unit) =>
-        [.. diff.Select(d => new StringDiffCsvRow(unit.Convert(d.DeltaBytes), d.DeltaCount, d.Count1, d.Count2,
+        [.. diff.Select(d => new StringDiffCsvRow(unit.Convert(d.Bytes2) - unit.Convert(d.Bytes1), d.DeltaCount, d.Count1, d.Count2,
             unit.Convert(d.Bytes1), unit.Convert(d.Bytes2), StringText.Escape(d.Value, StringText.CsvChars, d.Value.Length < d.Length)))];
 }

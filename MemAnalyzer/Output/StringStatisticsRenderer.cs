@@ -40,7 +40,7 @@ public static class StringStatisticsRenderer
     public static void WriteDiff(TextWriter writer, IReadOnlyList<StringDiff> rows, StringSnapshot first, StringSnapshot second, SizeUnit unit)
     {
         var lines = rows.Select(d => (IReadOnlyList<string>)
-            [N(unit.Convert(d.DeltaBytes)), N(d.DeltaCount), N(d.Count1), N(d.Count2), N(unit.Convert(d.Bytes1)), N(unit.Convert(d.Bytes2)), StringText.Escape(d.Value, StringText.ConsoleChars, d.Value.Length < d.Length)])
+            [N(unit.Convert(d.Bytes2) - unit.Convert(d.Bytes1)), N(d.DeltaCount), N(d.Count1), N(d.Count2), N(unit.Convert(d.Bytes1)), N(unit.Convert(d.Bytes2)), StringText.Escape(d.Value, StringText.ConsoleChars, d.Value.Length < d.Length)])
             .ToList();
         lines.Add([N(unit.Convert(second.StringBytes - first.StringBytes)), N(second.StringCount - first.StringCount), N(first.StringCount), N(second.StringCount),
             N(unit.Convert(first.StringBytes)), N(unit.Convert(second.StringBytes)), TotalRow]);

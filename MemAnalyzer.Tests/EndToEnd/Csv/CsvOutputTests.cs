@@ -139,7 +139,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
     public void ADiffWritesTheConsoleDiffColumns()
     {
         var path = _directory.File("diff.csv");
-        Succeed("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-o", path, "-dts", "3", "-silent");
+        Succeed("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-o", path, "-dts", "3", "-silent", "-showunchanged");
 
         var csv = CsvFile.Read(path);
         Assert.Equal(DiffTableOutput.Header, csv.Header);
