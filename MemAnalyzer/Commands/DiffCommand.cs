@@ -37,6 +37,7 @@ public static class DiffCommand
     public static int Run(DiffRequest request, RunContext context)
     {
         request.Csv?.Validate(new DiffCsvRowMap(request.Unit, request.Retained));
+        ResultFileWriter.Validate(request.ResultFile);
         // Both sides are read at once, so each walk gets half of the threads.
         var walk = context.Walk.SharedBy(2);
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
