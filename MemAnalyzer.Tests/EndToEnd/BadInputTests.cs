@@ -139,6 +139,41 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
+    public void AResultFileInADirectoryThatCannotBeWrittenIsReportedBeforeTheTargetIsRead()
+    {
+        var locked = Directory.CreateDirectory(_directory.File("locked")).FullName;
+        // Tests run as root, which ignores mode bits; the immutable attribute stops root too.
+        Assert.Equal(0, ProcessRunner.Run("chattr", ["+i", locked]).ExitCode);
+        var resultFile = Path.Combine(locked, "result.txt");
+
+        var dump = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-resultfile", resultFile);
+        var diff = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-resultfile", resultFile);
+        // A process that would be suspended and walked: the check comes first, so the error arrives without a walk's notes.
+        var live = MemAnalyzerCli.Run("-pid", scenario.Target.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "-resultfile", resultFile);
+
+        ProcessRunner.Run("chattr", ["-i", locked]);
+        foreach (var result in new[] { dump, diff, live })
+        {
+            AssertError(result, ExitCodes.OutputNotWritable, $"cannot create the result file '{resultFile}': the directory {locked} is not writable");
+            Assert.DoesNotContain("Access to the path", result.StandardError, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public void AnImmutableResultFileIsReportedAndKeepsItsValue()
+    {
+        var resultFile = _directory.File("result.txt");
+        File.WriteAllText(resultFile, "42\n");
+        Assert.Equal(0, ProcessRunner.Run("chattr", ["+i", resultFile]).ExitCode);
+
+        var result = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-resultfile", resultFile);
+        ProcessRunner.Run("chattr", ["-i", resultFile]);
+
+        AssertError(result, ExitCodes.OutputNotWritable, "is not writable");
+        Assert.Equal("42\n", File.ReadAllText(resultFile));
+    }
+
+    [Fact]
     public void NoTargetAtAllIsReported() =>
         AssertError(MemAnalyzerCli.Run("-dts"), ExitCodes.InvalidArguments, "nothing to analyze");
 

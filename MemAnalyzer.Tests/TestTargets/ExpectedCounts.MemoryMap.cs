@@ -7,4 +7,12 @@ public static partial class ExpectedCounts
     public const int NativeBlockBytes = 1024;
 
     public const string NativeAck = "NATIVE";
+
+    /// <summary>
+    /// How many threads LeakyApp's "threads" command starts and ends, each with an ExpectedCounts.ThreadStackBytes stack.
+    /// glibc caches up to 40 MiB of exited threads' stacks, so four 8 MiB stacks all stay mapped.
+    /// </summary>
+    public const int ChurnThreads = 4;
+
+    public const string ThreadsAck = "THREADS";
 }

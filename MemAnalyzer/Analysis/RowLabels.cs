@@ -22,6 +22,7 @@ public static class RowLabels
     public const string CommittedPrivate = "Committed_Private!";
     public const string CommittedShareable = "Committed_Shareable!";
     public const string CommittedStack = "Committed_Stack";
+    public const string CommittedStackCache = "Committed_StackCache";
     public const string CommittedManagedHeap = "Committed_ManagedHeap";
     public const string CommittedManagedHeapRuntime = "Committed_ManagedHeap(Runtime)";
     public const string CommittedTotal = "Committed_Total";
@@ -32,6 +33,7 @@ public static class RowLabels
     public const string ResidentPrivate = "Resident_Private";
     public const string ResidentShareable = "Resident_Shareable";
     public const string ResidentStack = "Resident_Stack";
+    public const string ResidentStackCache = "Resident_StackCache";
     public const string ResidentManagedHeap = "Resident_ManagedHeap";
     public const string ResidentTotal = "Resident_Total";
     public const string ResidentOutsideManagedHeap = "Resident_OutsideManagedHeap";

@@ -10,6 +10,9 @@ public sealed record TypeDiff(string TypeName, long Count1, long Count2, long By
 
     public long DeltaCount => Count2 - Count1;
 
+    /// <summary>The same bytes and instances on both sides.</summary>
+    public bool IsUnchanged => DeltaBytes == 0 && DeltaCount == 0;
+
     public long? AverageSize1 => Count1 == 0 ? null : Bytes1 / Count1;
 
     public long? AverageSize2 => Count2 == 0 ? null : Bytes2 / Count2;

@@ -41,6 +41,11 @@ public sealed record TopNQuery(int? TopN, long MinCount)
             {
                 topN = n;
             }
+            else if (topN is null && part.All(char.IsAsciiDigit) && part.TrimStart('0').Length > 0)
+            {
+                error = $"'{part}' in '{text}' is too large: N is at most {int.MaxValue.ToString("N0", CultureInfo.InvariantCulture)}";
+                return null;
+            }
             else
             {
                 error = $"'{part}' in '{text}' is not a valid N: use a positive number, optionally followed by ;N#<count>";

@@ -87,6 +87,9 @@ public static class DumpCapture
                 $"process {process.Pid} ({process.Name}) has no .NET diagnostics socket: it is not a .NET process, or runs with DOTNET_EnableDiagnostics=0; install procdump (apt-get install procdump) to dump it with gdb");
         }
         var type = full ? DumpType.Full : DumpType.WithHeap;
+        // The memory map first: writing the dump reads every page and so raises the process's resident memory.
+        var smaps = DumpSideCar.CopySmaps(process.Pid, DumpSideCar.StagingPath(path));
+        var started = DateTimeOffset.Now;
         try
         {
             new DiagnosticsClient(process.Pid).WriteDump(type, path, logDumpGeneration: false);
@@ -94,14 +97,16 @@ public static class DumpCapture
         catch (Exception e) when (e is ServerErrorException or UnauthorizedAccessException or IOException or TimeoutException or ServerNotAvailableException)
         {
             File.Delete(path);
+            DeleteStaged(smaps);
             throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} could not write a dump to {path}: {e.Message}");
         }
         if (!File.Exists(path) || new FileInfo(path).Length == 0)
         {
             File.Delete(path);
+            DeleteStaged(smaps);
             throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} reported a dump but wrote nothing to {path}");
         }
-        var warning = DumpSideCar.Write(path, process, "MemAnalyzer (createdump via DiagnosticsClient.WriteDump)", type.ToString());
+        var warning = DumpSideCar.Write(path, process, "MemAnalyzer (createdump via DiagnosticsClient.WriteDump)", type.ToString(), started, smaps);
         return new CapturedDump(path, new FileInfo(path).Length, "createdump", warning);
     }
 
@@ -113,6 +118,9 @@ public static class DumpCapture
             info.ArgumentList.Add(arg);
         }
         var dumps = new List<CapturedDump>();
+        // An immediate dump gets the memory map from before it is written; a triggered one from the moment it appears.
+        var smaps = request.NeedsProcDump ? null : DumpSideCar.CopySmaps(process.Pid, DumpSideCar.StagingPath(prefix));
+        var started = DateTimeOffset.Now;
         using var run = Process.Start(info)!;
         using var stop = cancellation.Register(() => { try { run.Kill(entireProcessTree: true); } catch (InvalidOperationException) { } });
         var errors = run.StandardError.ReadToEndAsync(CancellationToken.None);
@@ -127,10 +135,14 @@ public static class DumpCapture
             }
             // The side-car right away, while the process is as the dump saw it.
             var path = file is not null && request.NeedsProcDump is false && dumps.Count == 0 ? Rename(written, file) : written;
-            var warning = DumpSideCar.Write(path, process, "ProcDump for Linux", "Full");
+            var warning = DumpSideCar.Write(path, process, "ProcDump for Linux", "Full", smaps is null ? DateTimeOffset.Now : started, dumps.Count == 0 ? smaps : null);
             dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", warning));
         }
         run.WaitForExit();
+        if (dumps.Count == 0)
+        {
+            DeleteStaged(smaps);
+        }
         cancellation.ThrowIfCancellationRequested();
         if (dumps.Count == 0)
         {
@@ -144,6 +156,14 @@ public static class DumpCapture
             dumps[^1] = dumps[^1] with { Warning = $"procdump exited with {run.ExitCode} after it wrote {dumps.Count} dump(s); they are complete" };
         }
         return dumps;
+    }
+
+    private static void DeleteStaged(SmapsCopy? smaps)
+    {
+        if (smaps?.StagedPath is string staged)
+        {
+            File.Delete(staged);
+        }
     }
 
     private static string Rename(string written, string wanted)

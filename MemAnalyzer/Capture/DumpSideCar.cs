@@ -4,7 +4,10 @@ using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Capture;
 
-/// <summary>What the metadata side-car records about a dump: who was dumped, when, and by what.</summary>
+/// <summary>
+/// What the metadata side-car records about a dump: who was dumped, when, and by what. <see cref="CaptureTime"/> is when
+/// the dump began to be written, <see cref="SmapsCaptureTime"/> when the memory map beside it was read (null: none saved).
+/// </summary>
 public sealed record DumpMetadata(
     [property: JsonPropertyName("pid")] int Pid,
     [property: JsonPropertyName("processName")] string ProcessName,
@@ -14,11 +17,15 @@ public sealed record DumpMetadata(
     [property: JsonPropertyName("writer")] string Writer,
     [property: JsonPropertyName("dumpType")] string DumpType,
     [property: JsonPropertyName("runtimeVersion")] string? RuntimeVersion,
-    [property: JsonPropertyName("runtimeDirectory")] string? RuntimeDirectory);
+    [property: JsonPropertyName("runtimeDirectory")] string? RuntimeDirectory,
+    [property: JsonPropertyName("smapsCaptureTime")] DateTimeOffset? SmapsCaptureTime = null);
+
+/// <summary>A copy of /proc/&lt;pid&gt;/smaps staged before a dump is written (null path: it could not be read), and when it was read.</summary>
+public sealed record SmapsCopy(string? StagedPath, DateTimeOffset Time, string? Warning);
 
 /// <summary>
-/// Saves beside a dump what the dump cannot hold: &lt;dump&gt;.smaps (the process's memory map, taken right after the dump
-/// while the process still runs, read by -vmmap) and &lt;dump&gt;.metadata.json (read by -o for the CSV's process columns).
+/// Saves beside a dump what the dump cannot hold: &lt;dump&gt;.smaps (the process's memory map, read by -vmmap: copied
+/// BEFORE the dump is written, because writing a dump reads every page and so raises the process's resident memory) and &lt;dump&gt;.metadata.json (read by -o for the CSV's process columns).
 /// </summary>
 public static class DumpSideCar
 {
@@ -27,24 +34,44 @@ public static class DumpSideCar
 
     private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true };
 
-    /// <returns>A warning when the memory map could not be saved (the process is gone), else null.</returns>
-    public static string? Write(string dumpPath, TargetProcessInfo process, string writer, string dumpType)
+    /// <summary>Copies the process's memory map to <paramref name="stagedPath"/> now, before its dump is written.</summary>
+    public static SmapsCopy CopySmaps(int pid, string stagedPath)
     {
-        string? warning = null;
+        var time = DateTimeOffset.Now;
         try
         {
-            File.Copy($"/proc/{process.Pid}/smaps", dumpPath + SmapsSuffix, overwrite: true);
+            File.Copy($"/proc/{pid}/smaps", stagedPath, overwrite: true);
+            return new SmapsCopy(stagedPath, time, null);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            warning = $"the memory map of process {process.Pid} could not be saved beside {dumpPath} ({e.Message}); -vmmap will estimate it from the dump";
+            File.Delete(stagedPath);
+            return new SmapsCopy(null, time, $"the memory map of process {pid} could not be saved ({e.Message}); -vmmap will estimate it from the dump");
+        }
+    }
+
+    /// <summary>The staging name of a memory map copied before the dump at <paramref name="dumpPathOrPrefix"/> exists.</summary>
+    public static string StagingPath(string dumpPathOrPrefix) => $"{dumpPathOrPrefix}.{Environment.ProcessId}{SmapsSuffix}.tmp";
+
+    /// <summary>
+    /// Puts the memory map copied before the dump (<paramref name="before"/>; null: copy it now, after the dump, as for a
+    /// dump that a trigger wrote at a moment nobody knew in advance) beside the dump and writes the metadata.
+    /// </summary>
+    /// <returns>A warning when the memory map could not be saved (the process is gone), else null.</returns>
+    public static string? Write(string dumpPath, TargetProcessInfo process, string writer, string dumpType, DateTimeOffset dumpStarted, SmapsCopy? before)
+    {
+        var smaps = before ?? CopySmaps(process.Pid, StagingPath(dumpPath));
+        if (smaps.StagedPath is string staged)
+        {
+            File.Move(staged, dumpPath + SmapsSuffix, overwrite: true);
         }
         var coreclr = LoadedCoreClrFile(process.Pid);
-        var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, DateTimeOffset.Now, writer, dumpType,
+        var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, dumpStarted, writer, dumpType,
             coreclr is not null && MemAnalyzer.Dac.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Dac.DacCollector.ProductVersion(file) : null,
-            coreclr is null ? null : Path.GetDirectoryName(coreclr));
+            coreclr is null ? null : Path.GetDirectoryName(coreclr),
+            smaps.StagedPath is null ? null : smaps.Time);
         File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, s_json));
-        return warning;
+        return smaps.Warning is null ? null : $"{smaps.Warning} (dump {dumpPath})";
     }
 
     /// <summary>The metadata saved beside a dump, or null when there is none or it cannot be read.</summary>

@@ -32,6 +32,7 @@ public sealed class CommandLine
         Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
         DuplicateStrings = Optional("-dstrings|--duplicate-strings[:<N>]", "Top N duplicated string values by wasted bytes, with the field holding most copies.");
         ShowAddress = Flag("-showaddress|--show-address", "With -dstrings: the address of one instance of each value.");
+        ShowUnchanged = Flag("-showunchanged|--show-unchanged", "In a diff: also list the types whose bytes and instances did not change.");
         Retained = Flag("-retained|--retained", "Add a Retained column: the live bytes only the type's instances keep alive (dominator tree of the live object graph).");
         Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
@@ -80,6 +81,7 @@ public sealed class CommandLine
     public CommandOption Unit { get; }
     public CommandOption DuplicateStrings { get; }
     public CommandOption ShowAddress { get; }
+    public CommandOption ShowUnchanged { get; }
     public CommandOption MemoryMap { get; }
     public CommandOption OutputFile { get; }
     public CommandOption Overwrite { get; }

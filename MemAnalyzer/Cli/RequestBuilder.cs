@@ -88,11 +88,13 @@ public static class RequestBuilder
             SwitchRules.StringsTakeNoTypeSort(line, second is not null);
             SwitchRules.StringsTakeNoTypeFilter(line);
             SwitchRules.StringsTakeNoRetention(line);
+            SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: false);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
                 line.ShowAddress.HasValue(), csv);
         }
         SwitchRules.ShowAddressBelongsToStrings(line);
+        SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
         SwitchRules.RetainedNeedsLiveObjects(line);
         var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
         var retained = byRetained || line.Retained.HasValue();
@@ -103,7 +105,7 @@ public static class RequestBuilder
         var resultFile = line.ResultFile.Value();
         return second is null
             ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots)
-            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots);
+            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue());
     }
 
     private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line)

@@ -94,4 +94,12 @@ public static class SwitchRules
             throw Invalid("-showaddress belongs to -dstrings: add -dstrings");
         }
     }
+
+    public static void ShowUnchangedBelongsToTypeDiffs(CommandLine line, bool typeDiff)
+    {
+        if (line.ShowUnchanged.HasValue() && !typeDiff)
+        {
+            throw Invalid("-showunchanged lists the unchanged types of a diff: give a second target with -f2 <dump> or -pid2 <pid>, without -dstrings");
+        }
+    }
 }

@@ -19,7 +19,8 @@ public sealed record DiffRequest(
     string? ResultFile,
     TypeFilter? Types = null,
     bool Retained = false,
-    RootsQuery? Roots = null) : CommandRequest
+    RootsQuery? Roots = null,
+    bool ShowUnchanged = false) : CommandRequest
 {
     /// <summary>Without -roots, a diff with -retained shows the top root path of this many types that grew most in retained bytes.</summary>
     public const int GrowersWithPaths = 3;
@@ -36,6 +37,7 @@ public static class DiffCommand
     public static int Run(DiffRequest request, RunContext context)
     {
         request.Csv?.Validate(new DiffCsvRowMap(request.Unit, request.Retained));
+        ResultFileWriter.Validate(request.ResultFile);
         // Both sides are read at once, so each walk gets half of the threads.
         var walk = context.Walk.SharedBy(2);
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
@@ -46,7 +48,9 @@ public static class DiffCommand
                 walk, token), context.Cancellation);
         var (first, second) = (pair.First.Target, pair.Second.Target);
         var diffs = SnapshotDiff.Compare(first.Heap.Types, second.Heap.Types);
-        var rows = SnapshotDiff.Top(diffs.Where(d => TypeFilter.Keeps(request.Types, d.TypeName)), request.SortKey, request.TopN, request.MinCount);
+        // A type whose bytes and instances did not change says nothing about a leak: listed with -showunchanged only.
+        var rows = SnapshotDiff.Top(diffs.Where(d => TypeFilter.Keeps(request.Types, d.TypeName) && (request.ShowUnchanged || !d.IsUnchanged)),
+            request.SortKey, request.TopN, request.MinCount);
         // Memory-map rows are diffed where both sides have them (a dump without side-car has no Resident_ rows).
         var summaries = SnapshotDiff.CompareSummaries(first.Summaries, second.Summaries);
         if (request.Roots is { } query)

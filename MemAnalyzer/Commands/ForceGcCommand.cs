@@ -42,6 +42,10 @@ public static class ForceGcCommand
         try
         {
             var gc = GcTrigger.Collect(process.Pid, waitForFinalizers, s_timeout, context.Cancellation);
+            if (context.Silent)
+            {
+                return;
+            }
             var finalizers = gc.FinalizersFinished switch
             {
                 true => ", then its finalizers ran and a second GC collected what they released",

@@ -34,6 +34,7 @@ public static class HistogramCommand
     public static int Run(HistogramRequest request, RunContext context)
     {
         request.Csv?.Validate(new TypeCsvRowMap(request.Unit, request.Retained));
+        ResultFileWriter.Validate(request.ResultFile);
         var csvContext = request.Csv is null ? null : CsvContextReader.Capture(request.Target, request.Csv.Stamp);
         var progress = context.Progress(writingCsv: request.Csv is not null);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
@@ -50,7 +51,7 @@ public static class HistogramCommand
         }
         else
         {
-            request.Csv.Write(new TypeCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!), context);
+            request.Csv.Write(new TypeCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!, request.Selection), context);
         }
         if (request.Roots is not null)
         {

@@ -5,6 +5,45 @@ namespace MemAnalyzer.Commands;
 /// </summary>
 internal static class ResultFileWriter
 {
+    /// <summary>Checks, before any target is read, that the result file can be written (as -o's file is checked).</summary>
+    public static void Validate(string? path)
+    {
+        if (path is null)
+        {
+            return;
+        }
+        if (Directory.Exists(path))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputIsDirectory, $"the result file '{path}' is a directory: give a file name such as {Path.Combine(path, "result.txt")}");
+        }
+        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
+        if (!Directory.Exists(directory))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of the result file '{path}' does not exist: create {directory} first");
+        }
+        if (File.Exists(path) ? !CanOpenForWriting(path) : !Linux.WritableDirectory.CanCreateIn(directory))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputNotWritable,
+                File.Exists(path)
+                    ? $"the result file '{path}' is not writable (read-only or immutable): make it writable or choose another file"
+                    : $"cannot create the result file '{path}': the directory {directory} is not writable; choose another directory");
+        }
+    }
+
+    private static bool CanOpenForWriting(string path)
+    {
+        try
+        {
+            // Opened without truncating: the old value stays until the new one is written.
+            using var file = new FileStream(path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+
     public static void WriteIfRequested(string? path, long kilobytes)
     {
         if (path is null)

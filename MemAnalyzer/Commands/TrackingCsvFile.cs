@@ -1,3 +1,5 @@
+using System.Globalization;
+using MemAnalyzer.Output;
 using MemAnalyzer.Trend;
 
 namespace MemAnalyzer.Commands;
@@ -7,14 +9,23 @@ public static class TrackingCsvFile
 {
     public static TrackingCsv Read(string path, IterationKey key)
     {
-        if (Directory.Exists(path) || !File.Exists(path))
+        if (Directory.Exists(path))
         {
-            throw new MemAnalyzerException(ExitCodes.TrendCsvNotFound, $"'{path}' is not a CSV file: give the file that MemAnalyzer -o appended to");
+            throw new MemAnalyzerException(ExitCodes.TrendCsvNotFound, $"'{path}' is a directory, not a CSV file: give the file that MemAnalyzer -o appended to");
+        }
+        if (!File.Exists(path))
+        {
+            throw new MemAnalyzerException(ExitCodes.TrendCsvNotFound, $"the CSV file '{path}' does not exist: check the path, or give the file that MemAnalyzer -o appended to");
         }
         try
         {
-            using var reader = new StreamReader(path);
-            return TrackingCsvReader.Read(reader, key);
+            using var stream = File.OpenRead(path);
+            var (reader, warning) = WholeBlocks(path, stream);
+            using (reader)
+            {
+                var csv = TrackingCsvReader.Read(reader, key);
+                return warning is null ? csv : csv with { Warnings = [warning, .. csv.Warnings] };
+            }
         }
         catch (FormatException e)
         {
@@ -24,6 +35,33 @@ public static class TrackingCsvFile
         {
             throw new MemAnalyzerException(ExitCodes.TrendCsvNotFound, $"'{path}' cannot be read: {e.Message}");
         }
+    }
+
+    /// <summary>
+    /// The file up to the length that &lt;file&gt;.pending recorded, when there is one: an append was killed (or is under
+    /// way) and what follows may be half a block. The same rule as the next -o run's, which cuts those bytes off.
+    /// </summary>
+    private static (TextReader Reader, string? Warning) WholeBlocks(string path, FileStream stream)
+    {
+        var marker = path + CsvFileAppender.PendingSuffix;
+        string? recorded;
+        try
+        {
+            recorded = File.Exists(marker) ? File.ReadAllText(marker).Trim() : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            recorded = null;
+        }
+        if (!long.TryParse(recorded, NumberStyles.None, CultureInfo.InvariantCulture, out var length) || length > stream.Length)
+        {
+            return (new StreamReader(stream, leaveOpen: true), null);
+        }
+        var whole = new byte[length];
+        stream.ReadExactly(whole);
+        var warning = $"{Path.GetFileName(marker)} says a run was killed while appending to '{path}' (or is appending now): " +
+            $"the {NumberFormat.N(stream.Length - length)} byte(s) after byte {NumberFormat.N(length)} are left out; the next -o run cuts them off";
+        return (new StreamReader(new MemoryStream(whole)), warning);
     }
 
     public static IReadOnlyList<ProcessTrend> Analyze(string path, TrackingCsv csv)

@@ -24,6 +24,9 @@ public enum MemoryCategory
     /// <summary>Thread stacks and their guard pages.</summary>
     Stack,
 
+    /// <summary>Stacks of ended threads that glibc keeps mapped for reuse, with their guard pages: not a leak.</summary>
+    StackCache,
+
     /// <summary>Other private memory: large malloc blocks, other allocators, untagged runtime memory.</summary>
     Private,
 

@@ -2,7 +2,7 @@ namespace MemAnalyzer.MemoryMap;
 
 /// <summary>
 /// Sorts every byte of a process's mappings into a <see cref="MemoryCategory"/>, by the ordered rules of the
-/// memory-map reference: the runtime's own ranges first, then stacks, the native heap, files, shared memory, system
+/// memory-map reference: the runtime's own ranges first, then stacks (live, or cached by glibc after their thread ended), the native heap, files, shared memory, system
 /// pages, reservations, and the rest as private memory. A mapping that the runtime's ranges cover in part is split.
 /// </summary>
 public static class MemoryClassifier
@@ -17,7 +17,9 @@ public static class MemoryClassifier
         var runtime = Subtract(Merge(clr.RuntimeHeaps), gc);
         var ordered = regions.OrderBy(r => r.Start).ToList();
         var arenas = GlibcArenaRanges(ordered);
+        var cachedStacks = CachedStacks.Find(ordered, clr);
         var stackStarts = new HashSet<ulong>();
+        var cachedStackStarts = new HashSet<ulong>();
         var sharedViews = new Dictionary<(string Path, ulong Offset), long>();
 
         foreach (var region in ordered)
@@ -32,6 +34,11 @@ public static class MemoryClassifier
                 continue;
             }
             var category = CategoryOf(region, clr, arenas);
+            if (category is MemoryCategory.Private or MemoryCategory.Stack && inGc + inRuntime == 0 && cachedStacks.IsCachedStack(region))
+            {
+                category = MemoryCategory.StackCache;
+                cachedStackStarts.Add(region.Start);
+            }
             if (category == MemoryCategory.Stack)
             {
                 stackStarts.Add(region.Start);
@@ -45,13 +52,14 @@ public static class MemoryClassifier
             Add(totals, category, region, rest);
         }
 
-        // A guard page directly below a stack belongs to the stack.
-        foreach (var guard in ordered.Where(r => !r.IsAccessible && r.Path.Length == 0 && r.Size <= MaxGuardSize && stackStarts.Contains(r.End)))
+        // A guard page directly below a stack (live or cached) belongs to the stack.
+        foreach (var guard in ordered.Where(r => !r.IsAccessible && r.Path.Length == 0 && r.Size <= MaxGuardSize))
         {
-            if (Overlap(guard, gc) + Overlap(guard, runtime) == 0 && CategoryOf(guard, clr, arenas) == MemoryCategory.Reserved)
+            var owner = stackStarts.Contains(guard.End) ? MemoryCategory.Stack : cachedStackStarts.Contains(guard.End) ? MemoryCategory.StackCache : MemoryCategory.Reserved;
+            if (owner != MemoryCategory.Reserved && Overlap(guard, gc) + Overlap(guard, runtime) == 0 && CategoryOf(guard, clr, arenas) == MemoryCategory.Reserved)
             {
                 totals[MemoryCategory.Reserved] = totals[MemoryCategory.Reserved].Add(-guard.Size, 0, 0, 0);
-                totals[MemoryCategory.Stack] = totals[MemoryCategory.Stack].Add(guard.Size, 0, 0, 0);
+                totals[owner] = totals[owner].Add(guard.Size, 0, 0, 0);
             }
         }
         return totals;

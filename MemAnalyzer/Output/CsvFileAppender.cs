@@ -13,6 +13,9 @@ namespace MemAnalyzer.Output;
 /// </summary>
 public static class CsvFileAppender
 {
+    /// <summary>The marker beside the CSV that holds its length before an append, while the append is under way.</summary>
+    public const string PendingSuffix = ".pending";
+
     private static readonly TimeSpan s_lockTimeout = TimeSpan.FromSeconds(60);
 
     /// <summary>Checks, before any heap is walked, that the file can be written with these columns.</summary>
@@ -50,7 +53,7 @@ public static class CsvFileAppender
             return;
         }
         using var file = OpenLocked(target.Path);
-        var marker = target.Path + ".pending";
+        var marker = target.Path + PendingSuffix;
         RollBackInterruptedWrite(file, marker);
 
         var fresh = file.Length == 0;
@@ -91,7 +94,7 @@ public static class CsvFileAppender
                 // Holding the lock keeps the replacement from cutting into another run's append.
                 using var existing = OpenLocked(target.Path);
                 File.Move(staging, target.Path, overwrite: true);
-                File.Delete(target.Path + ".pending");
+                File.Delete(target.Path + PendingSuffix);
                 return true;
             }
             File.Move(staging, target.Path, overwrite: false);

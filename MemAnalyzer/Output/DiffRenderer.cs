@@ -2,7 +2,10 @@ using MemAnalyzer.Analysis;
 
 namespace MemAnalyzer.Output;
 
-/// <summary>The console table of a diff: the original's nine columns, second minus first.</summary>
+/// <summary>
+/// The console table of a diff: the original's nine columns, second minus first. Deltas are computed from the rounded
+/// columns, so that in KB, MB or GB Delta is exactly Allocated2 − Allocated as printed.
+/// </summary>
 public static class DiffRenderer
 {
     /// <param name="retained">With -retained: Retained, Retained2 and Delta Retained before Type.</param>
@@ -17,7 +20,7 @@ public static class DiffRenderer
         foreach (var row in rows)
         {
             string[] line = [
-                N(unit.Convert(row.DeltaBytes)), N(row.DeltaCount), N(row.Count1), N(row.Count2),
+                N(unit.Convert(row.Bytes2) - unit.Convert(row.Bytes1)), N(row.DeltaCount), N(row.Count1), N(row.Count2),
                 N(unit.Convert(row.Bytes1)), N(unit.Convert(row.Bytes2)), N(row.AverageSize1), N(row.AverageSize2)];
             lines.Add(retained
                 ? [.. line, N(U(unit, row.Retained1)), N(U(unit, row.Retained2)), N(U(unit, row.Retained2) - U(unit, row.Retained1)), row.TypeName]
@@ -26,7 +29,7 @@ public static class DiffRenderer
         foreach (var summary in summaries)
         {
             lines.Add([
-                N(unit.Convert(summary.DeltaBytes)), N(summary.DeltaCount), N(summary.Count1), N(summary.Count2),
+                N(unit.Convert(summary.Bytes2) - unit.Convert(summary.Bytes1)), N(summary.DeltaCount), N(summary.Count1), N(summary.Count2),
                 N(unit.Convert(summary.Bytes1)), N(unit.Convert(summary.Bytes2)), "", "", .. retained ? new[] { "", "", "" } : [], summary.Label]);
         }
         TextTable.Write(writer, Header(unit, retained), lines);

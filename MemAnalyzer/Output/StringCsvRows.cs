@@ -45,10 +45,10 @@ public static class StringCsvRows
 {
     public static IReadOnlyList<StringCsvRow> FromReport(StringReport report, SizeUnit unit, bool showAddress, CsvContext context) =>
         [.. report.Top.Select(v => new StringCsvRow(v.Count, unit.Convert(v.Waste), v.InstanceSize,
-            StringText.Escape(v.Value, StringText.CsvChars, v.IsCut), report.Owners.TryGetValue(v.Key, out var o) ? o.Field : "",
+            StringText.Escape(v.Value, StringText.CsvChars, v.IsCut), StringStatisticsRenderer.Owner(report, v),
             showAddress ? $"0x{v.SampleAddress:x}" : "", context))];
 
     public static IReadOnlyList<StringDiffCsvRow> FromDiff(IReadOnlyList<StringDiff> diff, SizeUnit unit) =>
-        [.. diff.Select(d => new StringDiffCsvRow(unit.Convert(d.DeltaBytes), d.DeltaCount, d.Count1, d.Count2,
+        [.. diff.Select(d => new StringDiffCsvRow(unit.Convert(d.Bytes2) - unit.Convert(d.Bytes1), d.DeltaCount, d.Count1, d.Count2,
             unit.Convert(d.Bytes1), unit.Convert(d.Bytes2), StringText.Escape(d.Value, StringText.CsvChars, d.Value.Length < d.Length)))];
 }

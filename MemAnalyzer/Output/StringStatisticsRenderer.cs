@@ -9,6 +9,10 @@ public static class StringStatisticsRenderer
     public const string TotalRow = "Strings(Total)";
     public const string WasteRow = "Waste(Total)";
 
+    /// <summary>The field that holds most copies of a value, with its share: "Order.Status (5,000 of 5,000)"; the console and the CSV say the same.</summary>
+    public static string Owner(StringReport report, StringValueStatistics value) =>
+        report.Owners.TryGetValue(value.Key, out var o) ? $"{o.Field} ({NumberFormat.N(o.Copies)} of {NumberFormat.N(value.Count)})" : "";
+
     public static void Write(TextWriter writer, StringReport report, SizeUnit unit, bool showAddress)
     {
         var width = Math.Max("String".Length, report.Top.Count == 0 ? 0 : report.Top.Max(v => Display(v).Length));
@@ -17,7 +21,7 @@ public static class StringStatisticsRenderer
             : ["Strings(Count)", $"Waste({unit})", "String".PadRight(width), "Owner"];
         var rows = report.Top.Select(v =>
         {
-            var owner = report.Owners.TryGetValue(v.Key, out var o) ? $"{o.Field} ({NumberFormat.N(o.Copies)} of {NumberFormat.N(v.Count)})" : "";
+            var owner = Owner(report, v);
             IReadOnlyList<string> cells = showAddress
                 ? [NumberFormat.N(v.Count), NumberFormat.N(unit.Convert(v.Waste)), $"0x{v.SampleAddress:x}", Display(v).PadRight(width), owner]
                 : [NumberFormat.N(v.Count), NumberFormat.N(unit.Convert(v.Waste)), Display(v).PadRight(width), owner];
@@ -36,7 +40,7 @@ public static class StringStatisticsRenderer
     public static void WriteDiff(TextWriter writer, IReadOnlyList<StringDiff> rows, StringSnapshot first, StringSnapshot second, SizeUnit unit)
     {
         var lines = rows.Select(d => (IReadOnlyList<string>)
-            [N(unit.Convert(d.DeltaBytes)), N(d.DeltaCount), N(d.Count1), N(d.Count2), N(unit.Convert(d.Bytes1)), N(unit.Convert(d.Bytes2)), StringText.Escape(d.Value, StringText.ConsoleChars, d.Value.Length < d.Length)])
+            [N(unit.Convert(d.Bytes2) - unit.Convert(d.Bytes1)), N(d.DeltaCount), N(d.Count1), N(d.Count2), N(unit.Convert(d.Bytes1)), N(unit.Convert(d.Bytes2)), StringText.Escape(d.Value, StringText.ConsoleChars, d.Value.Length < d.Length)])
             .ToList();
         lines.Add([N(unit.Convert(second.StringBytes - first.StringBytes)), N(second.StringCount - first.StringCount), N(first.StringCount), N(second.StringCount),
             N(unit.Convert(first.StringBytes)), N(unit.Convert(second.StringBytes)), TotalRow]);

@@ -2,7 +2,8 @@ namespace MemAnalyzer.Trend;
 
 /// <summary>One row of a tracking CSV: a type, summary or memory row of one process at one iteration, in bytes.</summary>
 /// <param name="Retained">The row's retained bytes when the CSV was written with -retained (types only); else null.</param>
-public sealed record TrackingRow(string Process, string Iteration, string Label, long Bytes, long Count, long? Retained = null);
+/// <param name="Selection">The Selection column (all, live, dead); empty in a CSV written before it existed.</param>
+public sealed record TrackingRow(string Process, string Iteration, string Label, long Bytes, long Count, long? Retained = null, string Selection = "");
 
 /// <summary>How the rows of a tracking CSV are grouped into iterations.</summary>
 public enum IterationKey

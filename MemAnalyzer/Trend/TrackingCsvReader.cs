@@ -11,6 +11,8 @@ namespace MemAnalyzer.Trend;
 /// </summary>
 public static class TrackingCsvReader
 {
+    public const string SelectionColumn = "Selection";
+
     private static readonly string[] s_required = ["Instances(Count)", "Type", "ProcessId", "Time", "Context"];
 
     /// <exception cref="FormatException">The text is not a single-target MemAnalyzer CSV; the message says why.</exception>
@@ -42,7 +44,8 @@ public static class TrackingCsvReader
 
         var retainedColumn = $"Retained{unit}";
         var hasRetained = csv.HeaderRecord!.Contains(retainedColumn);
-        var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count, long? Retained)>();
+        var hasSelection = csv.HeaderRecord!.Contains(SelectionColumn);
+        var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count, long? Retained, string Selection)>();
         var skipped = 0;
         while (csv.Read())
         {
@@ -55,7 +58,8 @@ public static class TrackingCsvReader
                 continue;
             }
             long? retained = hasRetained && long.TryParse(csv.GetField(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
-            raw.Add((csv.GetField("ProcessId") ?? "", csv.GetField("Context") ?? "", csv.GetField("Time") ?? "", label, allocated * unit.Divisor(), count, retained));
+            raw.Add((csv.GetField("ProcessId") ?? "", csv.GetField("Context") ?? "", csv.GetField("Time") ?? "", label, allocated * unit.Divisor(), count, retained,
+                hasSelection ? csv.GetField(SelectionColumn) ?? "" : ""));
         }
         if (raw.Count == 0)
         {
@@ -75,7 +79,7 @@ public static class TrackingCsvReader
         {
             warnings.Add($"the CSV holds {unit}, rounded down by MemAnalyzer: growth below 1 {unit} per iteration cannot be seen");
         }
-        var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count, r.Retained)).ToList();
+        var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count, r.Retained, r.Selection)).ToList();
         return new TrackingCsv(rows, unit.ToString(), key, warnings);
     }
 

@@ -30,6 +30,20 @@ public sealed class ForcedGcTests
     }
 
     [Fact]
+    public void SilentLeavesOutTheGcNote()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough");
+        var pid = target.Pid.ToString(CultureInfo.InvariantCulture);
+        var fullGcsBefore = FullGcCount(target);
+
+        var result = MemAnalyzerCli.Run("-pid", pid, "-gc", "-silent", "-dts", "1");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.True(FullGcCount(target) > fullGcsBefore, "the target ran no full GC during -gc");
+        Assert.Equal("", result.StandardError);
+    }
+
+    [Fact]
     public void ACommandLineTextCollectsEveryMatchingProcess()
     {
         using var first = TargetProcess.Start("LeakyAppAfter", "walkthrough", "--count", "11");

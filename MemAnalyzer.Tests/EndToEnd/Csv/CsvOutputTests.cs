@@ -8,7 +8,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Csv;
 [Collection(RootsCollection.Name)]
 public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
 {
-    private static readonly string[] s_columns = ["AllocatedBytes", "Instances(Count)", "Type", "ProcessId", "Time", "CommandLine", "Age(s)", "Name", "Context"];
+    private static readonly string[] s_columns = ["AllocatedBytes", "Instances(Count)", "Type", "ProcessId", "Time", "CommandLine", "Age(s)", "Name", "Context", "Selection"];
     private static readonly string[] s_summaryLabels = ["Managed Heap(Free)!", "Managed Heap(Allocated)!", "Managed Heap(TotalSize)"];
     private readonly TempDirectory _directory = new();
 
@@ -121,10 +121,25 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
+    public void TheSelectionColumnSaysWhichObjectsWereCountedAndAFileWithoutItTakesNoAppend()
+    {
+        foreach (var (selection, switches) in new[] { ("all", Array.Empty<string>()), ("live", ["-live"]), ("dead", new[] { "-dead" }) })
+        {
+            var path = _directory.File($"{selection}.csv");
+            Succeed(["-f", scenario.DumpPath, "-o", path, "-dts", "2", "-silent", .. switches]);
+            Assert.All(CsvFile.Read(path).Rows, r => Assert.Equal(selection, r["Selection"]));
+        }
+        var old = _directory.File("old.csv");
+        File.WriteAllText(old, "sep=\t\nAllocatedBytes\tInstances(Count)\tType\tProcessId\tTime\tCommandLine\tAge(s)\tName\tContext\n1\t1\tA\t\tt\t\t0\tx\ti\n");
+
+        CliAssert.Error(MemAnalyzerCli.Run("-f", scenario.DumpPath, "-o", old, "-live", "-silent"), ExitCodes.CsvHeaderMismatch, "");
+    }
+
+    [Fact]
     public void ADiffWritesTheConsoleDiffColumns()
     {
         var path = _directory.File("diff.csv");
-        Succeed("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-o", path, "-dts", "3", "-silent");
+        Succeed("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-o", path, "-dts", "3", "-silent", "-showunchanged");
 
         var csv = CsvFile.Read(path);
         Assert.Equal(DiffTableOutput.Header, csv.Header);

@@ -64,7 +64,7 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     [InlineData(ObjectSet.All)]
     [InlineData(ObjectSet.Live)]
     [InlineData(ObjectSet.Dead)]
-    public void EveryTypeAndTotalOfADumpDiffEqualsTheOraclesDifferenceForTheSameSelection(ObjectSet selection)
+    public void EveryChangedTypeAndTotalOfADumpDiffEqualsTheOraclesDifferenceForTheSameSelection(ObjectSet selection)
     {
         var rows = Diff(["-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, .. selection.Switch()]);
         var before = ClrMdOracle.Compute(scenario.BeforeDump, selection);
@@ -75,7 +75,7 @@ public sealed class DiffTests(WalkthroughScenario scenario)
             var (count1, bytes1) = before.GetValueOrDefault(name);
             var (count2, bytes2) = after.GetValueOrDefault(name);
             return (DeltaBytes: bytes2 - bytes1, DeltaCount: (long)count2 - count1, count1, count2, bytes1, bytes2);
-        });
+        }).Where(p => p.Value.DeltaBytes != 0 || p.Value.DeltaCount != 0).ToDictionary();
         var typeRows = rows.Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)).ToList();
         Assert.Equal(expected.Keys.Order(StringComparer.Ordinal), typeRows.Select(r => r.Label).Order(StringComparer.Ordinal));
         foreach (var row in typeRows)
@@ -91,13 +91,44 @@ public sealed class DiffTests(WalkthroughScenario scenario)
     }
 
     [Fact]
-    public void ADumpDiffedWithItselfHasEveryDeltaZero()
+    public void ADumpDiffedWithItselfHasEveryDeltaZeroWithShowUnchanged()
     {
-        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.BeforeDump, AllTypes);
+        var rows = Diff("-f", scenario.BeforeDump, "-f2", scenario.BeforeDump, AllTypes, "-showunchanged");
 
         Assert.Equal(ClrMdOracle.Compute(scenario.BeforeDump, ObjectSet.All).Count + 3, rows.Count);
         Assert.All(rows.Values, r => Assert.Equal((0L, r.DeltaCount is null ? null : 0L, r.Bytes1), (r.DeltaBytes, r.DeltaCount, r.Bytes2)));
     }
+
+    [Fact]
+    public void ADiffLeavesOutTheTypesThatDidNotChangeButKeepsTheSummaryRows()
+    {
+        var self = Diff("-f", scenario.BeforeDump, "-f2", scenario.BeforeDump, AllTypes);
+        var walkthrough = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes);
+
+        Assert.Equal(["Managed Heap(Allocated)!", "Managed Heap(Free)!", "Managed Heap(TotalSize)"], self.Keys.Order(StringComparer.Ordinal));
+        Assert.Contains(Func, walkthrough.Keys);
+        Assert.All(walkthrough.Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)),
+            r => Assert.True(r.DeltaBytes != 0 || r.DeltaCount != 0, r.ToString()));
+    }
+
+    [Fact]
+    public void InKilobytesEveryDeltaIsAllocated2MinusAllocatedAsPrintedOnTheConsoleAndInTheCsv()
+    {
+        using var directory = new TempDirectory();
+        var csv = directory.File("kb.csv");
+        var console = MemAnalyzerCli.Run("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, "-unit", "KB", "-showunchanged");
+        var written = MemAnalyzerCli.Run("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes, "-unit", "KB", "-showunchanged", "-o", csv, "-silent");
+        Assert.True(console.ExitCode == 0 && written.ExitCode == 0, console + written.ToString());
+
+        string[] header = ["Delta(KB)", "Delta(Instances)", "Instances", "Instances2", "Allocated(KB)", "Allocated2(KB)", "AvgSize(Bytes)", "AvgSize2(Bytes)", "Type"];
+        var printed = DiffTableOutput.Cells(console.StandardOutput, header).Select(c => (Number(c[0]), Number(c[4]), Number(c[5]), c[^1])).ToList();
+        var rows = CsvFile.Read(csv).Rows.Select(r => (CsvFile.Number(r, "Delta(KB)"), CsvFile.Number(r, "Allocated(KB)"), CsvFile.Number(r, "Allocated2(KB)"), r["Type"])).ToList();
+        Assert.True(printed.Count > 10, console.ToString());
+        Assert.All(printed, r => Assert.True(r.Item1 == r.Item3 - r.Item2, r.ToString()));
+        Assert.All(rows, r => Assert.True(r.Item1 == r.Item3 - r.Item2, r.ToString()));
+    }
+
+    private static long Number(string cell) => long.Parse(cell, NumberStyles.AllowThousands | NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
 
     [Fact]
     public void TwoLiveProcessesDiffLikeTheirDumpsAndAreBothResumed()

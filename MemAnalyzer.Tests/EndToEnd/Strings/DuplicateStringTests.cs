@@ -50,6 +50,25 @@ public sealed class DuplicateStringTests(StringsScenario scenario)
     }
 
     [Fact]
+    public void TheCsvOwnerColumnKeepsTheShareOfCopiesTheConsoleShows()
+    {
+        var csvPath = scenario.File("strings-owner.csv");
+        Run("-f", scenario.DumpPath, "-dstrings", "-o", csvPath, "-silent");
+
+        var owners = CsvFile.Read(csvPath).Rows.ToDictionary(r => r["String"], r => r["Owner"], StringComparer.Ordinal);
+        for (var i = 0; i < ExpectedCounts.DuplicateValues; i++)
+        {
+            // Values the CSV writes escaped or cut are checked by their console row; the plain ones here.
+            if (owners.TryGetValue(ExpectedCounts.DuplicateValue(i), out var written))
+            {
+                var owner = i < ExpectedCounts.CityValues ? ExpectedCounts.CityOwner : ExpectedCounts.ArrayOwner;
+                Assert.Equal($"{owner} ({ExpectedCounts.CopiesPerValue} of {ExpectedCounts.CopiesPerValue})", written);
+            }
+        }
+        Assert.Contains(owners.Values, o => o.StartsWith(ExpectedCounts.CityOwner + " (", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void LiveLeavesOutTheGarbageCopiesAndDeadShowsOnlyThem()
     {
         var live = Rows("-f", scenario.DumpPath, "-live");

@@ -104,7 +104,11 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
 
     [Fact]
     public void ACsvThatDoesNotExistIsReported() =>
-        CliAssert.Error(MemAnalyzerCli.Run("-trend", run.File("missing.csv")), ExitCodes.TrendCsvNotFound, "is not a CSV file");
+        CliAssert.Error(MemAnalyzerCli.Run("-trend", run.File("missing.csv")), ExitCodes.TrendCsvNotFound, "missing.csv' does not exist");
+
+    [Fact]
+    public void ADirectoryIsNotACsvFile() =>
+        CliAssert.Error(MemAnalyzerCli.Run("-trend", Path.GetTempPath()), ExitCodes.TrendCsvNotFound, "is a directory, not a CSV file");
 
     [Fact]
     public void ADiffCsvIsRefusedWithTheReason()

@@ -6,6 +6,7 @@ using MemAnalyzer.TestTargets.LeakyApp;
 // Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|gcstorm] [--count N] [--threads N] (manytypes: see ManyTypesScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
+// "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
@@ -103,6 +104,11 @@ while ((line = Console.ReadLine()) is not null)
         case "gccount":
             // How many full (gen 2) collections this process has run, for tests that check a GC really happened.
             Console.WriteLine($"GCCOUNT {GC.CollectionCount(2)}");
+            break;
+        case "threads":
+            // Thread churn: threads that start and end, leaving glibc's cached stacks behind.
+            ThreadChurnScenario.StartAndEnd(ExpectedCounts.ChurnThreads);
+            Console.WriteLine(ExpectedCounts.ThreadsAck);
             break;
         case "garbage":
             Scenario.PlantGarbage();

@@ -41,6 +41,8 @@ public sealed class RequestBuilderTests
     [InlineData(new[] { "-f", "a.dmp", "-dstrings", "-dtn" }, "-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)")]
     [InlineData(new[] { "-f", "a.dmp", "-dstrings:abc" }, "-dstrings abc is not a number of values: give a positive number such as 20")]
     [InlineData(new[] { "-f", "a.dmp", "-showaddress" }, "-showaddress belongs to -dstrings: add -dstrings")]
+    [InlineData(new[] { "-f", "a.dmp", "-showunchanged" }, "-showunchanged lists the unchanged types of a diff: give a second target with -f2 <dump> or -pid2 <pid>, without -dstrings")]
+    [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-dstrings", "-showunchanged" }, "-showunchanged lists the unchanged types of a diff: give a second target with -f2 <dump> or -pid2 <pid>, without -dstrings")]
     [InlineData(new[] { "-trend", "t.csv", "-f", "a.dmp" }, "-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o")]
     [InlineData(new[] { "-trend", "t.csv", "-o", "x.csv" }, "-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o")]
     [InlineData(new[] { "-trend", "t.csv", "-trendby", "Foo" }, "-trendby Foo is not Context or Time")]
@@ -61,6 +63,8 @@ public sealed class RequestBuilderTests
     [Theory]
     [InlineData("-dts:abc", "'abc' in 'abc' is not a valid N")]
     [InlineData("-dtn:5;N#x", "'N#x' in '5;N#x' is not a valid count filter")]
+    [InlineData("-dtn:999999999999", "'999999999999' in '999999999999' is too large: N is at most 2,147,483,647")]
+    [InlineData("-dts:2147483648;N#5", "'2147483648' in '2147483648;N#5' is too large: N is at most 2,147,483,647")]
     public void ABadTopNQueryIsRejectedWithThePartThatIsWrong(string query, string start)
     {
         Assert.StartsWith(start, Rejected("-f", "a.dmp", query));

@@ -50,6 +50,37 @@ public sealed class MemoryClassifierTests
     }
 
     [Fact]
+    public void AStackSizedMappingAboveAGuardPageWithNoLiveThreadInItIsACachedStackNotPrivateMemory()
+    {
+        MemoryRegion[] regions =
+        [
+            Region(0x1000_0000, 4096, "---p"), Region(0x1000_1000, 8 * MB, "rw-p", resident: 8192),
+            Region(0x2000_0000, 4096, "---p"), Region(0x2000_1000, 8 * MB, "rw-p", resident: 65536),
+            Region(0x3000_0000, 4096, "---p"), Region(0x3000_1000, 3 * MB, "rw-p"),
+        ];
+        var clr = new ClrMemoryRanges([], [], [0x2000_1000 + 8 * MB - 512], []);
+
+        var totals = MemoryClassifier.Classify(regions, clr, knowsResidency: true);
+
+        var cache = totals[MemoryCategory.StackCache];
+        Assert.Equal(((long)(8 * MB + 4096), (long)(8 * MB), 8192L), (cache.Reserved, cache.Committed, cache.Resident!.Value));
+        Assert.Equal((long)(8 * MB), totals[MemoryCategory.Stack].Committed);
+        // Not of a stack's size: other private memory, as before.
+        Assert.Equal((long)(3 * MB), totals[MemoryCategory.Private].Committed);
+    }
+
+    [Fact]
+    public void WithoutAnyThreadsStackPointerNoMappingIsCalledACachedStack()
+    {
+        MemoryRegion[] regions = [Region(0x1000_0000, 4096, "---p"), Region(0x1000_1000, 8 * MB, "rw-p")];
+
+        var totals = MemoryClassifier.Classify(regions, s_noClr, knowsResidency: true);
+
+        Assert.Equal(0L, totals[MemoryCategory.StackCache].Committed);
+        Assert.Equal((long)(8 * MB), totals[MemoryCategory.Private].Committed);
+    }
+
+    [Fact]
     public void AThreadsStackIsFoundFromItsStackPointerAndTakesItsGuardPage()
     {
         MemoryRegion[] regions = [Region(0x1000_0000, 4096, "---p"), Region(0x1000_1000, 8 * MB, "rw-p", resident: 65536)];
