@@ -38,6 +38,12 @@ public sealed record HeapSnapshot(
 
     public long AllocatedBytes => Types.Sum(t => t.Bytes);
 
+    /// <summary>Objects of the selection on frozen (non-GC) segments: string literals and RuntimeType objects, which no GC frees. Part of <see cref="ObjectCount"/>; 0 with -dead.</summary>
+    public long FrozenCount { get; init; }
+
+    /// <summary>Bytes of the objects counted by <see cref="FrozenCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
+    public long FrozenBytes { get; init; }
+
     /// <summary>True when the rows carry retained sizes (-retained).</summary>
     public bool HasRetained => Types.Count > 0 && Types[0].Retained is not null;
 }

@@ -10,6 +10,9 @@ public static class RowLabels
     public const string ManagedAllocated = "Managed Heap(Allocated)!";
     public const string ManagedTotalSize = "Managed Heap(TotalSize)";
 
+    /// <summary>Objects on frozen segments. No '!': they are already part of <see cref="ManagedAllocated"/>, so the '!' rows still add up.</summary>
+    public const string ManagedFrozen = "Managed Heap(Frozen)";
+
     /// <summary>What every summary row of the managed heap begins with.</summary>
     public const string ManagedPrefix = "Managed Heap(";
 

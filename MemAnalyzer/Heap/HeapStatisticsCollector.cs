@@ -49,7 +49,7 @@ public static class HeapStatisticsCollector
         var tally = new HeapTally();
         var segmentTally = new SegmentTally();
         var fallback = new ClrMdSegmentWalk();
-        long segmentBytes = 0, objects = 0;
+        long segmentBytes = 0, objects = 0, frozenCount = 0, frozenBytes = 0;
         string? firstFallback = null;
         var fallbackSegments = 0;
         foreach (var segment in segments)
@@ -60,20 +60,40 @@ public static class HeapStatisticsCollector
             {
                 continue;
             }
-            var marks = live?.BitsOf(segment.ObjectRange.Start);
+            // Objects on a frozen segment (string literals, RuntimeType objects) are never freed by any GC: they are
+            // live whether or not the root walk reached them, and never dead.
+            var frozen = segment.Kind == GCSegmentKind.Frozen;
+            if (frozen && selection == ObjectSelection.Dead)
+            {
+                continue;
+            }
+            var segmentLive = frozen ? null : live;
+            var marks = segmentLive?.BitsOf(segment.ObjectRange.Start);
             var reason = scanner is null ? "the target is not 64-bit" : scanner.TryWalk(segment, marks, selection == ObjectSelection.Live, segmentTally, cancellation);
             if (reason is null)
             {
                 objects += segmentTally.Objects;
+                if (frozen)
+                {
+                    var (count, bytes) = segmentTally.ObjectTotals();
+                    frozenCount += count;
+                    frozenBytes += bytes;
+                }
                 segmentTally.CommitTo(tally);
             }
             else
             {
                 fallbackSegments++;
                 firstFallback ??= $"segment 0x{segment.ObjectRange.Start:x}: {reason}";
+                var (countBefore, bytesBefore) = (fallback.Objects, fallback.ObjectBytes);
                 lock (table.ClrMdLock)
                 {
-                    objects += fallback.Walk(segment, live, selection, cancellation);
+                    objects += fallback.Walk(segment, segmentLive, selection, cancellation);
+                }
+                if (frozen)
+                {
+                    frozenCount += fallback.Objects - countBefore;
+                    frozenBytes += fallback.ObjectBytes - bytesBefore;
                 }
             }
             progress?.Report(new HeapWalkProgress(WalkPhase.Walking, segmentBytes, totalBytes, objects, clock.Elapsed));
@@ -107,7 +127,11 @@ public static class HeapStatisticsCollector
             .GroupBy(r => r.Name, StringComparer.Ordinal)
             .Select(g => new TypeStatistics(g.Key, g.Sum(r => r.Count), g.Sum(r => r.Bytes)))
             .ToList();
-        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, segmentBytes, selection, warnings);
+        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, segmentBytes, selection, warnings)
+        {
+            FrozenCount = frozenCount,
+            FrozenBytes = frozenBytes,
+        };
     }
 
     private static string NameOf(ClrType type) => type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>";

@@ -53,6 +53,18 @@ internal sealed class SegmentTally
         FreeCount = FreeBytes = Objects = 0;
     }
 
+    /// <summary>Objects counted in this segment so far, and their bytes (per touched MethodTable, not per object).</summary>
+    public (long Count, long Bytes) ObjectTotals()
+    {
+        long count = 0, bytes = 0;
+        for (var i = 0; i < _touchedCount; i++)
+        {
+            count += _counts[_touched[i]];
+            bytes += _bytes[_touched[i]];
+        }
+        return (count, bytes);
+    }
+
     public void Discard()
     {
         for (var i = 0; i < _touchedCount; i++)

@@ -9,7 +9,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Csv;
 public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
 {
     private static readonly string[] s_columns = ["AllocatedBytes", "Instances(Count)", "Type", "ProcessId", "Time", "CommandLine", "Age(s)", "Name", "Context"];
-    private static readonly string[] s_summaryLabels = ["Managed Heap(Free)!", "Managed Heap(Allocated)!", "Managed Heap(TotalSize)"];
+    private static readonly string[] s_summaryLabels = ["Managed Heap(Free)!", "Managed Heap(Allocated)!", "Managed Heap(Frozen)", "Managed Heap(TotalSize)"];
     private readonly TempDirectory _directory = new();
 
     public void Dispose() => _directory.Dispose();
