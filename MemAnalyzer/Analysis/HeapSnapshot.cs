@@ -44,6 +44,12 @@ public sealed record HeapSnapshot(
     /// <summary>Bytes of the objects counted by <see cref="FrozenCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
     public long FrozenBytes { get; init; }
 
+    /// <summary>With -dead: unreachable objects registered for finalization, not yet f-reachable. Part of <see cref="ObjectCount"/>.</summary>
+    public long AwaitingFinalizationCount { get; init; }
+
+    /// <summary>Bytes of the objects counted by <see cref="AwaitingFinalizationCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
+    public long AwaitingFinalizationBytes { get; init; }
+
     /// <summary>True when the rows carry retained sizes (-retained).</summary>
     public bool HasRetained => Types.Count > 0 && Types[0].Retained is not null;
 }

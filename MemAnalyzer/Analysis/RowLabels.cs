@@ -13,6 +13,9 @@ public static class RowLabels
     /// <summary>Objects on frozen segments. No '!': they are already part of <see cref="ManagedAllocated"/>, so the '!' rows still add up.</summary>
     public const string ManagedFrozen = "Managed Heap(Frozen)";
 
+    /// <summary>-dead only: unreachable objects registered for finalization. No '!': they are part of <see cref="ManagedAllocated"/>.</summary>
+    public const string ManagedAwaitingFinalization = "Managed Heap(AwaitingFinalization)";
+
     /// <summary>What every summary row of the managed heap begins with.</summary>
     public const string ManagedPrefix = "Managed Heap(";
 

@@ -109,6 +109,15 @@ public static class HeapStatisticsCollector
             warnings.Add($"{fallback.Unreadable:N0} objects had an unreadable type and were skipped: the dump may be damaged");
         }
 
+        var (awaitingCount, awaitingBytes) = (0L, 0L);
+        if (selection == ObjectSelection.Dead && live is not null)
+        {
+            lock (table.ClrMdLock)
+            {
+                (awaitingCount, awaitingBytes) = AwaitingFinalization.Of(heap, live, cancellation);
+            }
+        }
+
         namer?.Finish();
         var named = new List<(string Name, long Count, long Bytes)>();
         for (var index = 0; index < table.Count && index < tally.Counts.Length; index++)
@@ -131,6 +140,8 @@ public static class HeapStatisticsCollector
         {
             FrozenCount = frozenCount,
             FrozenBytes = frozenBytes,
+            AwaitingFinalizationCount = awaitingCount,
+            AwaitingFinalizationBytes = awaitingBytes,
         };
     }
 

@@ -62,7 +62,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
 
         Assert.Equal($"Writing output to csv file {path}.\n", output);
         var rows = CsvFile.Read(path).Rows;
-        Assert.Equal(3 + 2, rows.Count);
+        Assert.Equal(3 + 3, rows.Count);
         var startedSecondsAgo = (long)(before - System.Diagnostics.Process.GetProcessById(scenario.Target.Pid).StartTime).TotalSeconds;
         Assert.All(rows, r =>
         {
