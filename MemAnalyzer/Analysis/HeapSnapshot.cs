@@ -44,6 +44,12 @@ public sealed record HeapSnapshot(
     /// <summary>Bytes of the objects counted by <see cref="FrozenCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
     public long FrozenBytes { get; init; }
 
+    /// <summary>Bytes of the segments the walk could not read as objects (a damaged MethodTable up to the next valid object).</summary>
+    public long UnreadableBytes { get; init; }
+
+    /// <summary>Number of damaged places behind <see cref="UnreadableBytes"/>.</summary>
+    public long UnreadablePlaces { get; init; }
+
     /// <summary>With -dead: unreachable objects registered for finalization, not yet f-reachable. Part of <see cref="ObjectCount"/>.</summary>
     public long AwaitingFinalizationCount { get; init; }
 

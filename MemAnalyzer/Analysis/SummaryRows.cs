@@ -14,6 +14,10 @@ public static class SummaryRows
             yield return new SummaryRow(RowLabels.ManagedFree, snapshot.FreeBytes, snapshot.FreeCount);
         }
         yield return new SummaryRow(RowLabels.ManagedAllocated, snapshot.AllocatedBytes, snapshot.ObjectCount);
+        if (snapshot.UnreadablePlaces > 0)
+        {
+            yield return new SummaryRow(RowLabels.ManagedUnreadable, snapshot.UnreadableBytes, snapshot.UnreadablePlaces);
+        }
         yield return new SummaryRow(RowLabels.ManagedFrozen, snapshot.FrozenBytes, snapshot.FrozenCount);
         if (snapshot.Selection == ObjectSelection.Dead)
         {

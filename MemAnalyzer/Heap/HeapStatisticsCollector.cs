@@ -104,6 +104,10 @@ public static class HeapStatisticsCollector
         {
             warnings.Add($"{fallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {firstFallback}");
         }
+        if (tally.UnreadablePlaces > 0)
+        {
+            warnings.Add($"{tally.UnreadableBytes:N0} bytes ({Percent(tally.UnreadableBytes, segmentBytes)} of the heap's segments) in {tally.UnreadablePlaces:N0} damaged places could not be walked and are not counted (row {RowLabels.ManagedUnreadable}): the dump may be damaged; take it again");
+        }
         if (fallback.Unreadable > 0)
         {
             warnings.Add($"{fallback.Unreadable:N0} objects had an unreadable type and were skipped: the dump may be damaged");
@@ -140,10 +144,15 @@ public static class HeapStatisticsCollector
         {
             FrozenCount = frozenCount,
             FrozenBytes = frozenBytes,
+            UnreadableBytes = tally.UnreadableBytes,
+            UnreadablePlaces = tally.UnreadablePlaces,
             AwaitingFinalizationCount = awaitingCount,
             AwaitingFinalizationBytes = awaitingBytes,
         };
     }
+
+    private static string Percent(long part, long whole) =>
+        whole == 0 ? "0 %" : (100.0 * part / whole).ToString("0.##", System.Globalization.CultureInfo.InvariantCulture) + " %";
 
     private static string NameOf(ClrType type) => type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>";
 }

@@ -17,6 +17,8 @@ internal sealed class SegmentTally
     public long FreeCount;
     public long FreeBytes;
     public long Objects;
+    public long UnreadableBytes;
+    public long UnreadablePlaces;
 
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
@@ -50,7 +52,9 @@ internal sealed class SegmentTally
         _touchedCount = 0;
         totals.FreeCount += FreeCount;
         totals.FreeBytes += FreeBytes;
-        FreeCount = FreeBytes = Objects = 0;
+        totals.UnreadableBytes += UnreadableBytes;
+        totals.UnreadablePlaces += UnreadablePlaces;
+        FreeCount = FreeBytes = Objects = UnreadableBytes = UnreadablePlaces = 0;
     }
 
     /// <summary>Objects counted in this segment so far, and their bytes (per touched MethodTable, not per object).</summary>
@@ -73,7 +77,7 @@ internal sealed class SegmentTally
             _bytes[_touched[i]] = 0;
         }
         _touchedCount = 0;
-        FreeCount = FreeBytes = Objects = 0;
+        FreeCount = FreeBytes = Objects = UnreadableBytes = UnreadablePlaces = 0;
     }
 
     private void Grow(int index)
