@@ -47,6 +47,9 @@ public sealed record HeapSnapshot(
     /// <summary>Bytes of the segments the walk could not read as objects (a damaged MethodTable up to the next valid object).</summary>
     public long UnreadableBytes { get; init; }
 
+    /// <summary>The heap was not walkable (the target was stopped during a GC): damage is then the GC's work in progress, not a damaged dump.</summary>
+    public bool WalkedMidGc { get; init; }
+
     /// <summary>Number of damaged places behind <see cref="UnreadableBytes"/>.</summary>
     public long UnreadablePlaces { get; init; }
 

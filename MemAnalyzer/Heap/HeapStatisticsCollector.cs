@@ -146,6 +146,7 @@ public static class HeapStatisticsCollector
             FrozenBytes = frozenBytes,
             UnreadableBytes = tally.UnreadableBytes,
             UnreadablePlaces = tally.UnreadablePlaces,
+            WalkedMidGc = !heap.CanWalkHeap,
             AwaitingFinalizationCount = awaitingCount,
             AwaitingFinalizationBytes = awaitingBytes,
         };
