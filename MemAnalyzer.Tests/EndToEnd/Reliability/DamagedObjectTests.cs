@@ -74,6 +74,22 @@ public sealed class DamagedObjectTests(RootsScenario scenario) : IDisposable
         Assert.Equal((size, (long?)1), (rows[Unreadable].Bytes, rows[Unreadable].Count));
     }
 
+    [Fact]
+    public void ADamagedSecondSideOfADiffFailsNamingThatSideAfterTheTableUnlessAllowed()
+    {
+        var (address, _) = MiddleObject(DataArray);
+        var damaged = DamagedCopy(address);
+
+        var refused = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-f2", damaged);
+        var allowed = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-f2", damaged, "-allowdamage");
+
+        Assert.True(refused.ExitCode == 6, refused.ToString());
+        Assert.StartsWith("error: second target (-f2): ", refused.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries)[^1], StringComparison.Ordinal);
+        Assert.True(allowed.ExitCode == 0, allowed.ToString());
+        Assert.NotEqual("", allowed.StandardOutput);
+        Assert.Equal(allowed.StandardOutput, refused.StandardOutput);
+    }
+
     private static IEnumerable<(string, long, long)> TypeRows(IReadOnlyDictionary<string, TableRow> rows) =>
         rows.Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)).Select(r => (r.Label, r.Count!.Value, r.Bytes));
 
