@@ -24,6 +24,9 @@ public static class ExitCodes
     /// <summary>The managed heap could not be read (corrupt or inconsistent data).</summary>
     public const int HeapUnreadable = 6;
 
+    /// <summary>A mini or triage dump: the GC heap's memory is not in the dump.</summary>
+    public const int DumpHasNoHeap = 7;
+
     public const int ProcessNotFound = 10;
 
     /// <summary>The process exists but cannot be attached: permissions, or it is already traced.</summary>

@@ -54,11 +54,12 @@ public sealed class DumpStatisticsTests(RootsScenario scenario)
 
         var lines = result.StandardOutput.TrimEnd().Split('\n');
         Assert.Equal(["AllocatedBytes", "Instances(Count)", "Type"], lines[0].Split(' ', StringSplitOptions.RemoveEmptyEntries));
-        Assert.Equal(1 + 3 + 3, lines.Length);
+        Assert.Equal(1 + 3 + 4, lines.Length);
         Assert.EndsWith("System.Func<System.String>", lines[1], StringComparison.Ordinal);
         Assert.EndsWith("Managed Heap(Free)!", lines[4], StringComparison.Ordinal);
         Assert.EndsWith("Managed Heap(Allocated)!", lines[5], StringComparison.Ordinal);
-        Assert.EndsWith("Managed Heap(TotalSize)", lines[6], StringComparison.Ordinal);
+        Assert.EndsWith("Managed Heap(Frozen)", lines[6], StringComparison.Ordinal);
+        Assert.EndsWith("Managed Heap(TotalSize)", lines[7], StringComparison.Ordinal);
         var rows = TableOutput.Parse(result.StandardOutput);
         // TotalSize spans the segments' object ranges, which also hold unused allocation-context space.
         Assert.Equal(ClrMdOracle.SegmentBytes(scenario.DumpPath), rows["Managed Heap(TotalSize)"].Bytes);

@@ -26,6 +26,7 @@ public static class PlantedObjects
         new($"{Ns}.CwtDeadKey", ExpectedCounts.ConditionalWeakTableDeadValues, ExpectedCounts.LeafSize, Live: false),
         new($"{Ns}.CwtDeadValue", ExpectedCounts.ConditionalWeakTableDeadValues, ExpectedCounts.LeafSize, Live: false),
         new($"{Ns}.GarbageItem", ExpectedCounts.Garbage, ExpectedCounts.LeafSize, Live: false),
+        new($"{Ns}.AwaitingFinalizationItem", ExpectedCounts.AwaitingFinalization, ExpectedCounts.LeafSize, Live: false),
     ];
 
     /// <summary>Asserts every planted type's row: present with exact count and bytes, or absent.</summary>

@@ -20,10 +20,11 @@ public sealed class TypeFilterTests(RootsScenario scenario)
         var expected = all.Keys.Where(k => k.Contains("LeakyApp.Cwt", StringComparison.Ordinal) || k.StartsWith("Managed Heap", StringComparison.Ordinal));
         Assert.Equal(expected.Order(StringComparer.Ordinal), rows.Keys.Order(StringComparer.Ordinal));
         Assert.Contains($"{Ns}.CwtLiveKey[]", rows.Keys);
-        Assert.Equal(5 + 3, rows.Keys.Count(k => k.StartsWith(Ns + ".Cwt", StringComparison.Ordinal) || k.StartsWith("Managed Heap", StringComparison.Ordinal)));
+        Assert.Equal(5 + 4, rows.Keys.Count(k => k.StartsWith(Ns + ".Cwt", StringComparison.Ordinal) || k.StartsWith("Managed Heap", StringComparison.Ordinal)));
         Assert.Equal((ExpectedCounts.ConditionalWeakTableDeadValues, ExpectedCounts.ConditionalWeakTableDeadValues * ExpectedCounts.LeafSize),
             (rows[$"{Ns}.CwtDeadValue"].Count, rows[$"{Ns}.CwtDeadValue"].Bytes));
         Assert.Equal(all["Managed Heap(Allocated)!"], rows["Managed Heap(Allocated)!"]);
+        Assert.Equal(all["Managed Heap(Frozen)"], rows["Managed Heap(Frozen)"]);
     }
 
     [Fact]

@@ -59,15 +59,25 @@ public static class ClrMdOracle
         return [.. perMethodTable.Values];
     }
 
+    /// <summary>Every object (not free block) on the heap's frozen segments, by ClrMD's own segment walk.</summary>
+    public static List<ClrObject> FrozenObjects(ClrHeap heap) =>
+        [.. heap.Segments.Where(s => s.Kind == GCSegmentKind.Frozen)
+            .SelectMany(s => s.EnumerateObjects())
+            .Where(o => o.IsValid && !o.IsFree && o.Type is not null)];
+
     public static long SegmentBytes(string dumpPath)
     {
         using var dump = LocalDump.Open(dumpPath);
         return dump.Runtime.Heap.Segments.Sum(s => (long)s.ObjectRange.Length);
     }
 
+    /// <summary>
+    /// Objects reachable from a root, plus every object on a frozen segment (string literals, RuntimeType objects):
+    /// no GC ever frees those, so they are live whether or not a root leads to them.
+    /// </summary>
     public static HashSet<ulong> LiveSet(ClrHeap heap)
     {
-        var live = new HashSet<ulong>();
+        var live = new HashSet<ulong>(FrozenObjects(heap).Select(o => o.Address));
         var queue = new Queue<ulong>();
         foreach (var root in heap.EnumerateRoots())
         {

@@ -29,6 +29,9 @@ public static partial class ExpectedCounts
     public const int StrongHandleHeld = 5;
     public const int WeakHandleHeld = 6;
     public const int FinalizerQueueHeld = 9;
+
+    /// <summary>Roots mode: unreachable objects with a finalizer, created after the last GC (registered for finalization, not f-reachable).</summary>
+    public const int AwaitingFinalization = 19;
     public const int ConditionalWeakTableLiveValues = 11;
     public const int ConditionalWeakTableDeadValues = 13;
     public const int StackHeld = 3;

@@ -20,6 +20,7 @@ public sealed class HeapStatisticsRendererTests
                         24                 1  X
                        300                 3  Managed Heap(Free)!
                     56,813             1,235  Managed Heap(Allocated)!
+                         0                 0  Managed Heap(Frozen)
                     57,113                    Managed Heap(TotalSize)
 
             """.ReplaceLineEndings("\n"),

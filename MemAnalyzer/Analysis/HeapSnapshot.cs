@@ -38,6 +38,27 @@ public sealed record HeapSnapshot(
 
     public long AllocatedBytes => Types.Sum(t => t.Bytes);
 
+    /// <summary>Objects of the selection on frozen (non-GC) segments: string literals and RuntimeType objects, which no GC frees. Part of <see cref="ObjectCount"/>; 0 with -dead.</summary>
+    public long FrozenCount { get; init; }
+
+    /// <summary>Bytes of the objects counted by <see cref="FrozenCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
+    public long FrozenBytes { get; init; }
+
+    /// <summary>Bytes of the segments the walk could not read as objects (a damaged MethodTable up to the next valid object).</summary>
+    public long UnreadableBytes { get; init; }
+
+    /// <summary>The heap was not walkable (the target was stopped during a GC): damage is then the GC's work in progress, not a damaged dump.</summary>
+    public bool WalkedMidGc { get; init; }
+
+    /// <summary>Number of damaged places behind <see cref="UnreadableBytes"/>.</summary>
+    public long UnreadablePlaces { get; init; }
+
+    /// <summary>With -dead: unreachable objects registered for finalization, not yet f-reachable. Part of <see cref="ObjectCount"/>.</summary>
+    public long AwaitingFinalizationCount { get; init; }
+
+    /// <summary>Bytes of the objects counted by <see cref="AwaitingFinalizationCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
+    public long AwaitingFinalizationBytes { get; init; }
+
     /// <summary>True when the rows carry retained sizes (-retained).</summary>
     public bool HasRetained => Types.Count > 0 && Types[0].Retained is not null;
 }

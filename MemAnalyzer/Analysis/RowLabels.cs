@@ -10,6 +10,15 @@ public static class RowLabels
     public const string ManagedAllocated = "Managed Heap(Allocated)!";
     public const string ManagedTotalSize = "Managed Heap(TotalSize)";
 
+    /// <summary>Objects on frozen segments. No '!': they are already part of <see cref="ManagedAllocated"/>, so the '!' rows still add up.</summary>
+    public const string ManagedFrozen = "Managed Heap(Frozen)";
+
+    /// <summary>Heap bytes that could not be walked (count: damaged places). '!' as Free: they overlap neither Free nor Allocated; only on a damaged heap.</summary>
+    public const string ManagedUnreadable = "Managed Heap(Unreadable)!";
+
+    /// <summary>-dead only: unreachable objects registered for finalization. No '!': they are part of <see cref="ManagedAllocated"/>.</summary>
+    public const string ManagedAwaitingFinalization = "Managed Heap(AwaitingFinalization)";
+
     /// <summary>What every summary row of the managed heap begins with.</summary>
     public const string ManagedPrefix = "Managed Heap(";
 

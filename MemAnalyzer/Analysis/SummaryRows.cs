@@ -1,6 +1,6 @@
 namespace MemAnalyzer.Analysis;
 
-/// <summary>The heap summary rows below the type rows: Free, Allocated and TotalSize.</summary>
+/// <summary>The heap summary rows below the type rows: Free, Allocated, Frozen, AwaitingFinalization (-dead) and TotalSize.</summary>
 public static class SummaryRows
 {
     /// <summary>
@@ -14,6 +14,15 @@ public static class SummaryRows
             yield return new SummaryRow(RowLabels.ManagedFree, snapshot.FreeBytes, snapshot.FreeCount);
         }
         yield return new SummaryRow(RowLabels.ManagedAllocated, snapshot.AllocatedBytes, snapshot.ObjectCount);
+        if (snapshot.UnreadablePlaces > 0)
+        {
+            yield return new SummaryRow(RowLabels.ManagedUnreadable, snapshot.UnreadableBytes, snapshot.UnreadablePlaces);
+        }
+        yield return new SummaryRow(RowLabels.ManagedFrozen, snapshot.FrozenBytes, snapshot.FrozenCount);
+        if (snapshot.Selection == ObjectSelection.Dead)
+        {
+            yield return new SummaryRow(RowLabels.ManagedAwaitingFinalization, snapshot.AwaitingFinalizationBytes, snapshot.AwaitingFinalizationCount);
+        }
         yield return new SummaryRow(RowLabels.ManagedTotalSize, snapshot.SegmentBytes, null);
     }
 }

@@ -48,6 +48,7 @@ public sealed class CommandLine
         ResultFile = Single("-resultfile|--result-file <FILE>", "Write the allocated managed KB (the original's exit code) to FILE.");
         Silent = Flag("-silent|--silent", "No notes on stderr (how long a process was suspended, which DAC was used).");
         DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
+        AllowDamage = Flag("-allowdamage|--allow-damage", "Exit 0 even when more than 1 % of the heap could not be walked (a damaged dump); the table and the Unreadable row are printed either way.");
         IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
         ForceGc = Optional("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.");
         ProcessFilter = Single("-process|--process <NAME>", "With -gc: only processes with this name.");
@@ -94,6 +95,8 @@ public sealed class CommandLine
     public CommandOption Silent { get; }
     public CommandOption DacDirectories { get; }
     public CommandOption IgnoreDacMismatch { get; }
+
+    public CommandOption AllowDamage { get; }
     public CommandOption ForceGc { get; }
     public CommandOption ProcessFilter { get; }
     public CommandOption GcWaitForFinalizers { get; }

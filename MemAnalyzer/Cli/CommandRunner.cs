@@ -41,7 +41,8 @@ public static class CommandRunner
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);
             }
             var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),
-                DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation);
+                DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation,
+                line.AllowDamage.HasValue());
             return CommandDispatcher.Run(request, context);
         }
         catch (CommandParsingException e)

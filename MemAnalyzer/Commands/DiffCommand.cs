@@ -70,6 +70,8 @@ public static class DiffCommand
         Notes.Write(context.Error, second.Warnings, pair.SecondReport, context.Silent);
         Notes.WarnIfNoTypeMatches(context.Error, request.Types, diffs.Select(d => d.TypeName));
         ResultFileWriter.WriteIfRequested(request.ResultFile, (second.ResultBytes - first.ResultBytes) / 1024);
+        DamageGate.ThrowIfTooMuch(first.Heap, context, request.First.DumpPath is null ? "first target (-pid): " : "first target (-f): ");
+        DamageGate.ThrowIfTooMuch(second.Heap, context, request.Second.DumpPath is null ? "second target (-pid2): " : "second target (-f2): ");
         return ExitCodes.Success;
     }
 

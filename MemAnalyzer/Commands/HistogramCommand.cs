@@ -61,6 +61,7 @@ public static class HistogramCommand
         Notes.Write(context.Error, target.Warnings, report, context.Silent);
         Notes.WarnIfNoTypeMatches(context.Error, request.Types, target.Heap.Types.Select(t => t.TypeName));
         ResultFileWriter.WriteIfRequested(request.ResultFile, target.ResultBytes / 1024);
+        DamageGate.ThrowIfTooMuch(target.Heap, context);
         return ExitCodes.Success;
     }
 

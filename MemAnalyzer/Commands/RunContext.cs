@@ -11,6 +11,7 @@ namespace MemAnalyzer.Commands;
 /// <param name="Out">The table, or the CSV notice.</param>
 /// <param name="Error">Warnings, notes and progress.</param>
 /// <param name="Silent">-silent: no notes.</param>
+/// <param name="AllowDamage">-allowdamage: exit 0 even when more than 1 % of a heap could not be walked.</param>
 /// <param name="ErrorIsTerminal">The user's stderr is an interactive terminal (progress lines are drawn only there).</param>
 public sealed record RunContext(
     TextWriter Out,
@@ -19,7 +20,8 @@ public sealed record RunContext(
     bool ErrorIsTerminal,
     WalkOptions Walk,
     DacSearchOptions Dac,
-    CancellationToken Cancellation)
+    CancellationToken Cancellation,
+    bool AllowDamage = false)
 {
     /// <summary>
     /// A progress line on stderr for long walks, only when stderr is an interactive terminal and the run is neither

@@ -17,6 +17,11 @@ internal sealed class ClrMdSegmentWalk
 
     public long Unreadable { get; private set; }
 
+    /// <summary>Objects of the selection counted so far (free blocks and skipped objects not included), and their bytes.</summary>
+    public long Objects { get; private set; }
+
+    public long ObjectBytes { get; private set; }
+
     public IEnumerable<(ClrType Type, Accumulator Accumulator)> PerType => _perMethodTable.Select(p => (_types[p.Key], p.Value));
 
     public long Walk(ClrSegment segment, ObjectBitmap? live, ObjectSelection selection, CancellationToken cancellation)
@@ -52,6 +57,8 @@ internal sealed class ClrMdSegmentWalk
             }
             accumulator.Count++;
             accumulator.Bytes += size;
+            Objects++;
+            ObjectBytes += size;
         }
         return visited;
     }

@@ -53,6 +53,22 @@ internal sealed class DumpFileMemory : HeapScannerMemory
         }
     }
 
+    /// <summary>How many bytes of [<paramref name="start"/>, <paramref name="end"/>) the core's PT_LOAD ranges hold.</summary>
+    public long BytesPresent(ulong start, ulong end)
+    {
+        long present = 0;
+        for (var i = 0; i < _addresses.Length; i++)
+        {
+            var from = Math.Max(start, _addresses[i]);
+            var to = Math.Min(end, _addresses[i] + _sizes[i]);
+            if (to > from)
+            {
+                present += (long)(to - from);
+            }
+        }
+        return present;
+    }
+
     public override int Read(ulong address, Span<byte> destination)
     {
         var done = 0;

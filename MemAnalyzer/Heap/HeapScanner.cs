@@ -8,8 +8,9 @@ namespace MemAnalyzer.Heap;
 /// size, with exactly the rules of ClrMD's own segment walk (ClrHeap.EnumerateObjects): the MethodTable's mark bit
 /// masked, the string terminator counted, sizes aligned to 8 bytes with a 24-byte minimum, allocation contexts skipped
 /// except on large and frozen segments. It allocates nothing per object. Whatever it cannot read as ClrMD would (a
-/// MethodTable ClrMD knows no type for, unreadable memory) makes it give the segment up, so the caller can walk that
-/// segment through ClrMD instead; the counts are the same either way.
+/// MethodTable ClrMD knows no type for) is a damaged place: the scan resynchronises on the next object whose MethodTable it
+/// already knows and counts the bytes in between as unreadable. Unreadable memory makes it give the segment up, so the
+/// caller can walk that segment through ClrMD instead; the counts are the same either way.
 /// </summary>
 internal sealed class HeapScanner
 {
@@ -67,8 +68,18 @@ internal sealed class HeapScanner
             var index = _table.Find(methodTable);
             if (index < 0)
             {
-                tally.Discard();
-                return $"the object at 0x{obj:x} has a MethodTable (0x{methodTable:x}) ClrMD knows no type for";
+                // A damaged object: step to the next address that holds a MethodTable the walk already knows, with a
+                // size that fits the segment; what lies between is counted as unreadable.
+                var next = NextValidObject(obj, end);
+                tally.UnreadableBytes += (long)(next - obj);
+                tally.UnreadablePlaces++;
+                obj = next;
+                bufferStart = bufferEnd = 0;
+                while (context < _contextStarts.Length && _contextStarts[context] < obj)
+                {
+                    context++;
+                }
+                continue;
             }
             if (index >= entries.Length)
             {
@@ -131,6 +142,36 @@ internal sealed class HeapScanner
         }
         tally.Objects += visited;
         return null;
+    }
+
+    /// <summary>The first address after <paramref name="damaged"/>, 8 bytes at a time, whose MethodTable is already known and whose object fits before <paramref name="end"/>; else <paramref name="end"/>.</summary>
+    private ulong NextValidObject(ulong damaged, ulong end)
+    {
+        Span<byte> head = stackalloc byte[16];
+        for (var candidate = damaged + 8; candidate + MinObjectSize <= end; candidate += 8)
+        {
+            if (_memory.Read(candidate, head) < head.Length)
+            {
+                continue;
+            }
+            var index = _table.FindKnown(BinaryPrimitives.ReadUInt64LittleEndian(head) & ~1UL);
+            if (index < 0)
+            {
+                continue;
+            }
+            ref readonly var entry = ref _table.Entries[index];
+            var size = (ulong)entry.BaseSize;
+            if (entry.ComponentSize != 0)
+            {
+                ulong count = BinaryPrimitives.ReadUInt32LittleEndian(head[8..]);
+                size += ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? count + 1 : count) * entry.ComponentSize;
+            }
+            if (candidate + Math.Max(size, (ulong)MinObjectSize) <= end)
+            {
+                return candidate;
+            }
+        }
+        return end;
     }
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

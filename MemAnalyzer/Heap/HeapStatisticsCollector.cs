@@ -54,7 +54,7 @@ public static class HeapStatisticsCollector
         progress?.Report(new HeapWalkProgress(WalkPhase.Walking, 0, totalBytes, 0, clock.Elapsed));
         var segmentTally = new SegmentTally();
         var fallback = new ClrMdSegmentWalk();
-        long segmentBytes = 0, objects = 0;
+        long segmentBytes = 0, objects = 0, frozenCount = 0, frozenBytes = 0;
         string? firstFallback = null;
         var fallbackSegments = 0;
         foreach (var segment in segments)
@@ -65,20 +65,40 @@ public static class HeapStatisticsCollector
             {
                 continue;
             }
-            var marks = live?.BitsOf(segment.ObjectRange.Start);
+            // Objects on a frozen segment (string literals, RuntimeType objects) are never freed by any GC: they are
+            // live whether or not the root walk reached them, and never dead.
+            var frozen = segment.Kind == GCSegmentKind.Frozen;
+            if (frozen && selection == ObjectSelection.Dead)
+            {
+                continue;
+            }
+            var segmentLive = frozen ? null : live;
+            var marks = segmentLive?.BitsOf(segment.ObjectRange.Start);
             var reason = scanner is null ? "the target is not 64-bit" : scanner.TryWalk(segment, marks, selection == ObjectSelection.Live, segmentTally, cancellation);
             if (reason is null)
             {
                 objects += segmentTally.Objects;
+                if (frozen)
+                {
+                    var (count, bytes) = segmentTally.ObjectTotals();
+                    frozenCount += count;
+                    frozenBytes += bytes;
+                }
                 segmentTally.CommitTo(tally);
             }
             else
             {
                 fallbackSegments++;
                 firstFallback ??= $"segment 0x{segment.ObjectRange.Start:x}: {reason}";
+                var (countBefore, bytesBefore) = (fallback.Objects, fallback.ObjectBytes);
                 lock (table.ClrMdLock)
                 {
-                    objects += fallback.Walk(segment, live, selection, cancellation);
+                    objects += fallback.Walk(segment, segmentLive, selection, cancellation);
+                }
+                if (frozen)
+                {
+                    frozenCount += fallback.Objects - countBefore;
+                    frozenBytes += fallback.ObjectBytes - bytesBefore;
                 }
             }
             progress?.Report(new HeapWalkProgress(WalkPhase.Walking, segmentBytes, totalBytes, objects, clock.Elapsed));
@@ -89,9 +109,22 @@ public static class HeapStatisticsCollector
         {
             warnings.Add($"{fallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {firstFallback}");
         }
+        if (tally.UnreadablePlaces > 0)
+        {
+            warnings.Add($"{tally.UnreadableBytes:N0} bytes ({Percent(tally.UnreadableBytes, segmentBytes)} of the heap's segments) in {tally.UnreadablePlaces:N0} damaged places could not be walked and are not counted (row {RowLabels.ManagedUnreadable}): the dump may be damaged; take it again");
+        }
         if (fallback.Unreadable > 0)
         {
             warnings.Add($"{fallback.Unreadable:N0} objects had an unreadable type and were skipped: the dump may be damaged");
+        }
+
+        var (awaitingCount, awaitingBytes) = (0L, 0L);
+        if (selection == ObjectSelection.Dead && live is not null)
+        {
+            lock (table.ClrMdLock)
+            {
+                (awaitingCount, awaitingBytes) = AwaitingFinalization.Of(heap, live, cancellation);
+            }
         }
 
         namer?.Finish();
@@ -112,8 +145,20 @@ public static class HeapStatisticsCollector
             .GroupBy(r => r.Name, StringComparer.Ordinal)
             .Select(g => new TypeStatistics(g.Key, g.Sum(r => r.Count), g.Sum(r => r.Bytes)))
             .ToList();
-        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, segmentBytes, selection, warnings);
+        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, segmentBytes, selection, warnings)
+        {
+            FrozenCount = frozenCount,
+            FrozenBytes = frozenBytes,
+            UnreadableBytes = tally.UnreadableBytes,
+            UnreadablePlaces = tally.UnreadablePlaces,
+            WalkedMidGc = !heap.CanWalkHeap,
+            AwaitingFinalizationCount = awaitingCount,
+            AwaitingFinalizationBytes = awaitingBytes,
+        };
     }
+
+    private static string Percent(long part, long whole) =>
+        whole == 0 ? "0 %" : (100.0 * part / whole).ToString("0.##", System.Globalization.CultureInfo.InvariantCulture) + " %";
 
     private static string NameOf(ClrType type) => type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>";
 }

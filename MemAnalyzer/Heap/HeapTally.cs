@@ -10,6 +10,8 @@ internal sealed class HeapTally
     public long[] Bytes = new long[1024];
     public long FreeCount;
     public long FreeBytes;
+    public long UnreadableBytes;
+    public long UnreadablePlaces;
 
     public void Add(int index, long count, long bytes)
     {

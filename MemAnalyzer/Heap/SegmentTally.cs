@@ -17,6 +17,8 @@ internal sealed class SegmentTally
     public long FreeCount;
     public long FreeBytes;
     public long Objects;
+    public long UnreadableBytes;
+    public long UnreadablePlaces;
 
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
@@ -50,7 +52,21 @@ internal sealed class SegmentTally
         _touchedCount = 0;
         totals.FreeCount += FreeCount;
         totals.FreeBytes += FreeBytes;
-        FreeCount = FreeBytes = Objects = 0;
+        totals.UnreadableBytes += UnreadableBytes;
+        totals.UnreadablePlaces += UnreadablePlaces;
+        FreeCount = FreeBytes = Objects = UnreadableBytes = UnreadablePlaces = 0;
+    }
+
+    /// <summary>Objects counted in this segment so far, and their bytes (per touched MethodTable, not per object).</summary>
+    public (long Count, long Bytes) ObjectTotals()
+    {
+        long count = 0, bytes = 0;
+        for (var i = 0; i < _touchedCount; i++)
+        {
+            count += _counts[_touched[i]];
+            bytes += _bytes[_touched[i]];
+        }
+        return (count, bytes);
     }
 
     public void Discard()
@@ -61,7 +77,7 @@ internal sealed class SegmentTally
             _bytes[_touched[i]] = 0;
         }
         _touchedCount = 0;
-        FreeCount = FreeBytes = Objects = 0;
+        FreeCount = FreeBytes = Objects = UnreadableBytes = UnreadablePlaces = 0;
     }
 
     private void Grow(int index)

@@ -85,6 +85,13 @@ public static class StringStatisticsCollector
         long visited = 0;
         foreach (var segment in heap.Segments)
         {
+            // Objects on a frozen segment (string literals) are never freed: live, whatever the root walk found.
+            var frozen = segment.Kind == GCSegmentKind.Frozen;
+            if (frozen && selection == ObjectSelection.Dead)
+            {
+                continue;
+            }
+            var marks = frozen ? null : live;
             foreach (var obj in segment.EnumerateObjects(carefully: false))
             {
                 if ((++visited & 0xFFFF) == 0)
@@ -92,7 +99,7 @@ public static class StringStatisticsCollector
                     cancellation.ThrowIfCancellationRequested();
                 }
                 var type = obj.Type;
-                if (type is not null && type.IsString && (live is null || live.IsMarked(obj.Address) == (selection == ObjectSelection.Live)))
+                if (type is not null && type.IsString && (marks is null || marks.IsMarked(obj.Address) == (selection == ObjectSelection.Live)))
                 {
                     yield return (obj.Address, (long)obj.Size);
                 }

@@ -51,8 +51,18 @@ public sealed class TargetSession : IDisposable
         {
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
-        return Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+        var session = Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
+        try
+        {
+            DumpHeapPresence.Ensure(path, session.Runtime);
+        }
+        catch
+        {
+            session.Dispose();
+            throw;
+        }
+        return session;
     }
 
     public static TargetSession AttachProcess(int pid, DacSearchOptions dacOptions)

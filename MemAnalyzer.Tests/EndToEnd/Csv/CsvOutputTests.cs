@@ -9,7 +9,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Csv;
 public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
 {
     private static readonly string[] s_columns = ["AllocatedBytes", "Instances(Count)", "Type", "ProcessId", "Time", "CommandLine", "Age(s)", "Name", "Context", "Selection"];
-    private static readonly string[] s_summaryLabels = ["Managed Heap(Free)!", "Managed Heap(Allocated)!", "Managed Heap(TotalSize)"];
+    private static readonly string[] s_summaryLabels = ["Managed Heap(Free)!", "Managed Heap(Allocated)!", "Managed Heap(Frozen)", "Managed Heap(TotalSize)"];
     private readonly TempDirectory _directory = new();
 
     public void Dispose() => _directory.Dispose();
@@ -62,7 +62,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
 
         Assert.Equal($"Writing output to csv file {path}.\n", output);
         var rows = CsvFile.Read(path).Rows;
-        Assert.Equal(3 + 2, rows.Count);
+        Assert.Equal(3 + 3, rows.Count);
         var startedSecondsAgo = (long)(before - System.Diagnostics.Process.GetProcessById(scenario.Target.Pid).StartTime).TotalSeconds;
         Assert.All(rows, r =>
         {

@@ -3,7 +3,6 @@ using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Heap;
-using MemAnalyzer.Linux;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.Tests.Infrastructure;
 
@@ -126,31 +125,41 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
-    public void CorruptedHeapBytesAreSkippedWithAWarningAndEverythingElseIsCountedAsClrMdReadsIt()
+    public void CorruptedHeapBytesAreUnreadableAndEveryObjectOutsideThemIsCountedAsInTheUndamagedDump()
     {
         var corrupted = _directory.File("corrupted.dmp");
         File.Copy(scenario.DumpPath, corrupted);
-        OverwriteGcHeap(scenario.DumpPath, corrupted);
-        // The garbage lands on an object's MethodTable in the middle of the largest segment: that segment cannot be
-        // scanned raw, ClrMD walks it instead, and the one object whose type cannot be read is skipped.
-        const string fallback = @"^warning: 1 of \d+ heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead \(same counts, slower\); " +
-            @"first: segment 0x[0-9a-f]+: the object at 0x[0-9a-f]+ has a MethodTable \(0x[0-9a-f]+\) ClrMD knows no type for$";
-        const string skipped = "warning: 1 objects had an unreadable type and were skipped: the dump may be damaged";
-
-        foreach (var selection in new[] { ObjectSet.All, ObjectSet.Live })
+        var (garbageStart, garbageEnd) = OverwriteGcHeap(scenario.DumpPath, corrupted);
+        // The garbage lands on objects in the middle of the largest segment. The raw scan reaches the first object
+        // that starts in it, finds no valid MethodTable, and resumes at the first object that starts after it: the
+        // objects starting in between are lost, their bytes are the one damaged place.
+        long lostStart, lostEnd;
+        var expected = new Dictionary<string, (long Count, long Bytes)>(StringComparer.Ordinal);
+        using (var original = LocalDump.Open(scenario.DumpPath))
         {
-            string[] modeSwitches = selection == ObjectSet.Live ? ["-live", "-dts:1000000"] : ["-dts:1000000"];
-            var result = MemAnalyzerCli.Run(["-f", corrupted, .. modeSwitches], environment: null, timeout: TimeSpan.FromMinutes(2));
-
-            Assert.True(result.ExitCode == 0, result.ToString());
-            var warnings = result.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries);
-            Assert.True(warnings.Length == 2, result.ToString());
-            Assert.Matches(fallback, warnings[0]);
-            Assert.Equal(skipped, warnings[1]);
-            var oracle = ClrMdOracle.Compute(corrupted, selection);
-            var rows = TableOutput.Parse(result.StandardOutput).Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal));
-            Assert.Equal(oracle.Select(p => (p.Key, p.Value.Count, p.Value.Bytes)).Order(), rows.Select(r => (r.Label, r.Count!.Value, r.Bytes)).Order());
+            var items = original.Runtime.Heap.EnumerateObjects().Where(o => o.IsValid && o.Type is not null).ToList();
+            lostStart = (long)items.Where(o => o.Address >= garbageStart).Min(o => o.Address);
+            lostEnd = (long)items.Where(o => o.Address >= garbageEnd).Min(o => o.Address);
+            foreach (var obj in items.Where(o => !o.IsFree && ((long)o.Address < lostStart || (long)o.Address >= lostEnd)))
+            {
+                var (count, bytes) = expected.GetValueOrDefault(obj.Type!.Name!);
+                expected[obj.Type!.Name!] = (count + 1, bytes + (long)obj.Size);
+            }
         }
+        const string damaged = @"^warning: [0-9,]+ bytes \([0-9.]+ % of the heap's segments\) in 1 damaged places could not be walked and are not counted \(row Managed Heap\(Unreadable\)!\): the dump may be damaged; take it again$";
+
+        var refused = MemAnalyzerCli.Run(["-f", corrupted, "-dts:1000000"], environment: null, timeout: TimeSpan.FromMinutes(2));
+        var result = MemAnalyzerCli.Run(["-f", corrupted, "-dts:1000000", "-allowdamage"], environment: null, timeout: TimeSpan.FromMinutes(2));
+
+        // 64 KiB of a heap of a few MB: more than 1 %, so exit 6 after the same table, unless -allowdamage.
+        Assert.True(refused.ExitCode == 6, refused.ToString());
+        Assert.Equal(result.StandardOutput, refused.StandardOutput);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Matches(damaged, Assert.Single(result.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries)));
+        var rows = TableOutput.Parse(result.StandardOutput);
+        Assert.Equal((lostEnd - lostStart, (long?)1), (rows["Managed Heap(Unreadable)!"].Bytes, rows["Managed Heap(Unreadable)!"].Count));
+        var types = rows.Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal));
+        Assert.Equal(expected.Select(p => (p.Key, p.Value.Count, p.Value.Bytes)).Order(), types.Select(r => (r.Label, r.Count!.Value, r.Bytes)).Order());
 
         var strings = MemAnalyzerCli.Run(["-f", corrupted, "-dstrings", "100000"], environment: null, timeout: TimeSpan.FromMinutes(2));
         Assert.True(strings.ExitCode == 0, strings.ToString());
@@ -183,8 +192,8 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
 
     private static readonly Dictionary<string, string?> CrashInStackWalk = new() { [IsolatedRunner.SimulateCrashVariable] = "1" };
 
-    /// <summary>Writes garbage over the middle of the largest GC segment, where MethodTable pointers and lengths live.</summary>
-    private static void OverwriteGcHeap(string original, string copy)
+    /// <summary>Writes garbage over the middle of the largest GC segment, where MethodTable pointers and lengths live; returns the range it covers.</summary>
+    private static (ulong Start, ulong End) OverwriteGcHeap(string original, string copy)
     {
         ulong start, length;
         using (var session = LocalDump.Open(original))
@@ -192,13 +201,10 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
             var segment = session.Runtime.Heap.Segments.OrderByDescending(s => s.ObjectRange.Length).First();
             (start, length) = (segment.ObjectRange.Start, segment.ObjectRange.Length);
         }
-        using var stream = File.Open(copy, FileMode.Open, FileAccess.ReadWrite);
-        var image = ElfImage.TryRead(stream, out _)!;
-        var header = image.ProgramHeaders.First(h => h.Type == ElfImage.ProgramHeaderLoad && h.VirtualAddress <= start + length / 2 && start + length / 2 < h.VirtualAddress + h.FileSize);
-        stream.Position = (long)(header.Offset + (start + length / 2 - header.VirtualAddress));
         var garbage = new byte[(int)Math.Min(64 * 1024, length / 4)];
         new Random(20261122).NextBytes(garbage);
-        stream.Write(garbage);
+        DumpPatcher.Overwrite(copy, start + length / 2, garbage);
+        return (start + length / 2, start + length / 2 + (ulong)garbage.Length);
     }
 
 

@@ -178,6 +178,13 @@ namespace MemAnalyzer.TestTargets.LeakyApp
         ~FinalizerQueueHeld() => Value = 0;
     }
 
+    /// <summary>Unreachable, but registered for finalization after the last GC: not yet on the f-reachable queue.</summary>
+    public sealed class AwaitingFinalizationItem
+    {
+        public long Value;
+        ~AwaitingFinalizationItem() => Value = 0;
+    }
+
     /// <summary>Its finalizer never returns, so every later finalizable object stays on the f-reachable queue.</summary>
     public sealed class FinalizerBlocker
     {
@@ -282,6 +289,16 @@ namespace MemAnalyzer.TestTargets.LeakyApp
                 s_deadTable.Add(new CwtDeadKey(), new CwtDeadValue());
             }
             PlantGarbage();
+            PlantAwaitingFinalization();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static void PlantAwaitingFinalization()
+        {
+            for (var i = 0; i < ExpectedCounts.AwaitingFinalization; i++)
+            {
+                _ = new AwaitingFinalizationItem { Value = i };
+            }
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]

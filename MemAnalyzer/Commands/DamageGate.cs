@@ -1,0 +1,27 @@
+using MemAnalyzer.Analysis;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>After the table is printed: a heap of which more than 1 % could not be walked fails the run (exit 6), unless -allowdamage.</summary>
+public static class DamageGate
+{
+    public const double LimitPercent = 1.0;
+
+    /// <param name="side">For a diff: which target, as the error line names it; null for a single target.</param>
+    public static void ThrowIfTooMuch(HeapSnapshot snapshot, RunContext context, string? side = null)
+    {
+        // A dump taken during a GC has its own warning; what the GC was moving is not damage.
+        if (context.AllowDamage || snapshot.WalkedMidGc || snapshot.SegmentBytes == 0)
+        {
+            return;
+        }
+        var percent = 100.0 * snapshot.UnreadableBytes / snapshot.SegmentBytes;
+        if (percent <= LimitPercent)
+        {
+            return;
+        }
+        var share = percent.ToString("0.##", System.Globalization.CultureInfo.InvariantCulture);
+        throw new MemAnalyzerException(ExitCodes.HeapUnreadable,
+            $"{side}{share} % of the managed heap ({snapshot.UnreadableBytes:N0} bytes in {snapshot.UnreadablePlaces:N0} damaged places) could not be walked, more than {LimitPercent} %: the counts above are incomplete; take the dump again, or pass -allowdamage to accept them");
+    }
+}
