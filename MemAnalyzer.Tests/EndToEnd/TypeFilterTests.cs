@@ -39,7 +39,7 @@ public sealed class TypeFilterTests(RootsScenario scenario)
     [Fact]
     public void ADiffKeepsOnlyTheMatchingTypes()
     {
-        var result = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-type", "StrongHandleHeld");
+        var result = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-f2", scenario.DumpPath, "-type", "StrongHandleHeld", "-showunchanged");
 
         Assert.True(result.ExitCode == 0, result.ToString());
         var typeLines = result.StandardOutput.Split('\n').Where(l => l.Contains(Ns, StringComparison.Ordinal)).ToList();

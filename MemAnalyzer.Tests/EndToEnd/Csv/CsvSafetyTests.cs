@@ -9,7 +9,8 @@ namespace MemAnalyzer.Tests.EndToEnd.Csv;
 public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
 {
     private const int TypeRows = 40;
-    private const int BlockRows = TypeRows + 3;
+    /// <summary>A block: the type rows, then the summary rows Free!, Allocated!, Frozen and TotalSize.</summary>
+    private const int BlockRows = TypeRows + 4;
     private readonly TempDirectory _directory = new();
 
     public void Dispose()
