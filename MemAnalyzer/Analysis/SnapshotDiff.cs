@@ -11,7 +11,8 @@ public sealed record TypeDiff(string TypeName, long Count1, long Count2, long By
     public long DeltaCount => Count2 - Count1;
 
     /// <summary>The same bytes and instances on both sides.</summary>
-    public bool IsUnchanged => DeltaBytes == 0 && DeltaCount == 0;
+    /// <summary>Nothing moved: bytes, instances and (with -retained) retained bytes are the same on both sides.</summary>
+    public bool IsUnchanged => DeltaBytes == 0 && DeltaCount == 0 && (DeltaRetained ?? 0) == 0;
 
     public long? AverageSize1 => Count1 == 0 ? null : Bytes1 / Count1;
 

@@ -41,7 +41,7 @@ public static class DiffCommand
         // Both sides are read at once, so each walk gets half of the threads.
         var walk = context.Walk.SharedBy(2);
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
-        var growers = request.Retained && request.Roots is null && request.Csv is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths) : null;
+        var growers = request.Retained && request.Roots is null && request.Csv is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths, request.Types) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
             (target, heap, token) => TargetReading.Read(target, heap,
                 request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(ReferenceEquals(target, request.First), snapshot, t) },

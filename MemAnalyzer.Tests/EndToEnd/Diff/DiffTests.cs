@@ -105,7 +105,7 @@ public sealed class DiffTests(WalkthroughScenario scenario)
         var self = Diff("-f", scenario.BeforeDump, "-f2", scenario.BeforeDump, AllTypes);
         var walkthrough = Diff("-f", scenario.BeforeDump, "-f2", scenario.AfterDump, AllTypes);
 
-        Assert.Equal(["Managed Heap(Allocated)!", "Managed Heap(Free)!", "Managed Heap(TotalSize)"], self.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(["Managed Heap(Allocated)!", "Managed Heap(Free)!", "Managed Heap(Frozen)", "Managed Heap(TotalSize)"], self.Keys.Order(StringComparer.Ordinal));
         Assert.Contains(Func, walkthrough.Keys);
         Assert.All(walkthrough.Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal)),
             r => Assert.True(r.DeltaBytes != 0 || r.DeltaCount != 0, r.ToString()));
