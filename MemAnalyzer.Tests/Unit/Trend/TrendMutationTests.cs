@@ -39,12 +39,12 @@ public sealed class TrendMutationTests
         Assert.Equal(TrendVerdict.Shrinking, Verdict(800, 700, 600, 650, 500, 400, 450, 300, 200, 250, 100));
 
     [Fact]
-    public void ARiseThatEndsBelowWhereItStartedIsNoisyNotGrowing() =>
-        Assert.Equal(TrendVerdict.Noisy, Verdict(1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 900));
+    public void ARiseThatEndsWhereItStartedIsNoisyNotGrowing() =>
+        Assert.Equal(TrendVerdict.Noisy, Verdict(1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1000));
 
     [Fact]
-    public void AFallThatEndsAboveWhereItStartedIsNoisyNotShrinking() =>
-        Assert.Equal(TrendVerdict.Noisy, Verdict(1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000, 1800));
+    public void AFallThatEndsWhereItStartedIsNoisyNotShrinking() =>
+        Assert.Equal(TrendVerdict.Noisy, Verdict(1700, 1600, 1500, 1400, 1300, 1200, 1100, 1000, 1700));
 
     [Fact]
     public void ADriftOfExactlyOnePercentOfTheMedianIsStableAndJustAboveItIsNot()
@@ -58,6 +58,36 @@ public sealed class TrendMutationTests
     public void TheStableBandIsMeasuredOnTheMedianNotTheFirstOrLastValue() =>
         // Median 10000: a drift of 60 is within 1% of it, though not of the first value (100).
         Assert.Equal(TrendVerdict.Stable, Verdict(100, 10_000, 10_000, 10_000, 10_030, 10_030, 10_060));
+
+    [Fact]
+    public void WithAnEvenNumberOfIterationsTheStableBandUsesTheUpperMiddleValue() =>
+        // Slope 0.5 (between same-level points), a drift of 2.5: within 1% of 20000, not of 102.
+        Assert.Equal(TrendVerdict.Stable, Verdict(100, 20_000, 101, 20_001, 102, 20_002));
+
+    [Fact]
+    public void ARowThatStartsLateMeasuresItsDriftOverTheIterationsItHas() =>
+        // Slope 5 over iterations 1 to 3: a drift of 10 on a median of 1000 is stable.
+        Assert.Equal(TrendVerdict.Stable, TrendAnalyzer.Trend("T", [null, 995, 1000, 1005], [null, 1, 1, 1]).Verdict);
+
+    [Fact]
+    public void UpToThreeHundredPointsEveryPairIsUsed()
+    {
+        // A step halfway: every half-series pair has the slope 1 + 1000/150, the median of all pairs is far lower.
+        var points = Enumerable.Range(0, RobustSlope.ExactPairsUpTo).Select(i => (i, i < 150 ? i : i + 1000.0)).ToList();
+        var slopes = new List<double>();
+        for (var i = 0; i < points.Count; i++)
+        {
+            for (var j = i + 1; j < points.Count; j++)
+            {
+                slopes.Add((points[j].Item2 - points[i].Item2) / (j - i));
+            }
+        }
+        slopes.Sort();
+        var median = (slopes[slopes.Count / 2 - 1] + slopes[slopes.Count / 2]) / 2;
+
+        Assert.Equal(median, RobustSlope.TheilSen(points));
+        Assert.True(median < 1 + 1000.0 / 150);
+    }
 
     [Fact]
     public void RisingAndFallingSharesCountTheStepsThatWentUpAndDown()
@@ -125,6 +155,23 @@ public sealed class TrendMutationTests
 
         Assert.Equal([("7", "Faster"), ("7", "Slower")], TrendGate.Violations([trend], 500).Select(v => (v.Process, v.Row.Label)));
         Assert.Equal(["Faster", "Slower", "AtLimit", "Managed Heap(Allocated)!"], TrendGate.Violations([trend], 0).Select(v => v.Row.Label));
+        Assert.Equal(["Faster", "Slower", "AtLimit", "Managed Heap(Allocated)!"], TrendGate.Violations([trend], -1).Select(v => v.Row.Label));
+    }
+
+    [Fact]
+    public void ARowSeenInTwoIterationsCanAlreadyBreakTheLimit()
+    {
+        var headline = TrendAnalyzer.Trend("Managed Heap(Allocated)!", [0, 0, 0], [0, 0, 0]);
+        var trend = new ProcessTrend("7", ["1", "2", "3"], headline, [TrendAnalyzer.Trend("New", [null, 0, 5000], [null, 0, 1]), headline]);
+
+        Assert.Equal(["New"], TrendGate.Violations([trend], 1000).Select(v => v.Row.Label));
+    }
+
+    [Fact]
+    public void AHeaderWhoseFirstColumnIsInstancesIsRefusedWithAReasonNotACrash()
+    {
+        var error = Assert.Throws<FormatException>(() => TrackingCsvReader.Read(new StringReader("Instances(Count),Type,ProcessId\n1,A,1\n"), IterationKey.Context));
+        Assert.Contains("Instances(Count)", error.Message, StringComparison.Ordinal);
     }
 
     private static TrendVerdict Verdict(params long[] bytes) =>
