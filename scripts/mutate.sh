@@ -18,6 +18,7 @@
 #   MUTATE_CONCURRENCY  Stryker's --concurrency (default 1: the machine is shared)
 #   MUTATE_BUDGET       seconds for the whole run, instead of the sum of the areas' budgets
 #   MUTATE_LEVEL        Stryker's --mutation-level (default Standard)
+#   MUTATE_REPORT       a mutation-report.json to summarize instead of running Stryker
 #   MUTATE_FILTER       Stryker's --test-case-filter (default: the unit tests without the fuzz tests, see below)
 #
 # Reports: StrykerOutput/<areas>/reports/mutation-report.{html,json} (git-ignored), log in StrykerOutput/<areas>/.
@@ -83,6 +84,15 @@ summarize() {
   ' "$report"
 }
 
+# MUTATE_REPORT=<mutation-report.json>: only print the per-area lines of an existing report.
+if [ -n "${MUTATE_REPORT:-}" ]; then
+  for a in "${areas[@]}"; do
+    regex=$(for f in ${files[$a]}; do f=${f//./\\.}; printf '%s|' "(^|/)${f//\*/[^/]*}\$"; done)
+    summarize "$a" "$MUTATE_REPORT" "${regex%|}"
+  done
+  exit 0
+fi
+
 # One Stryker run for all the chosen areas: the build, the initial test run and the compilation of the mutated
 # assembly (about 7 minutes on the shared 2-core machine) are paid once; the report is then split per area by file.
 args=()
@@ -99,6 +109,7 @@ rm -rf "$out"
 mkdir -p "$out"
 echo "== mutation ${areas[*]} (budget ${seconds} s, concurrency $concurrency, tests $filter, log $out/stryker.log)"
 start=$(date +%s)
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- MemAnalyzer MemAnalyzer.Tests || echo "+changes")
 (cd MemAnalyzer.Tests && timeout -k 30 "$seconds" nice -n 10 dotnet stryker \
   --project MemAnalyzer.csproj \
   --test-project MemAnalyzer.Tests.csproj \
@@ -129,5 +140,5 @@ for a in "${areas[@]}"; do
   summaries+=("$(head -n 1 <<<"$summary")")
 done
 echo
-echo "== mutation summary (commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), ${elapsed} s, concurrency $concurrency)"
+echo "== mutation summary (commit $commit as built at the start, $(date -u -d @"$start" +%Y-%m-%dT%H:%MZ), ${elapsed} s, concurrency $concurrency)"
 printf '%s\n' "${summaries[@]}"
