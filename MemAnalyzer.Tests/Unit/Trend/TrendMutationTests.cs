@@ -126,6 +126,23 @@ public sealed class TrendMutationTests
     }
 
     [Fact]
+    public void ATypeThatAppearsLateStillGetsItsRetainedSlope()
+    {
+        TrackingRow[] rows =
+        [
+            new("1", "a", "Managed Heap(Allocated)!", 1000, 10),
+            new("1", "b", "Managed Heap(Allocated)!", 1000, 10),
+            new("1", "b", "Leak", 100, 1, 1000),
+            new("1", "c", "Managed Heap(Allocated)!", 1000, 10),
+            new("1", "c", "Leak", 200, 2, 3000),
+        ];
+
+        var leak = TrendAnalyzer.Analyze(new TrackingCsv(rows, "Bytes", IterationKey.Context, [])).Single().Rows.Single(r => r.Label == "Leak");
+
+        Assert.Equal(2000.0, leak.RetainedPerIteration);
+    }
+
+    [Fact]
     public void ACsvWithoutManagedHeapRowsIsRefused()
     {
         TrackingRow[] rows = [new("1", "a", "Leak", 100, 1)];
