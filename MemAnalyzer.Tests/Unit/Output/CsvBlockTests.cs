@@ -19,7 +19,7 @@ public sealed class CsvBlockTests
     [Fact]
     public void TheHeaderLineIsTheMapsColumnsJoinedByTheSeparatorWithoutALineEnd()
     {
-        Assert.Equal("AllocatedKB;Instances(Count);Type;ProcessId;Time;CommandLine;Age(s);Name;Context",
+        Assert.Equal("AllocatedKB;Instances(Count);Type;ProcessId;Time;CommandLine;Age(s);Name;Context;Selection",
             CsvBlock.HeaderLine(new TypeCsvRowMap(SizeUnit.KB), ';'));
     }
 
@@ -30,9 +30,9 @@ public sealed class CsvBlockTests
 
         Assert.Equal(
             "sep=\t\n" +
-            "AllocatedBytes\tInstances(Count)\tType\tProcessId\tTime\tCommandLine\tAge(s)\tName\tContext\n" +
-            "100\t1\tSystem.String\t42\t2026-11-22 10:00:00\tdotnet app.dll\t5\tdotnet\titeration 1\n" +
-            "200\t2\tDictionary<System.String, System.Int32>\t42\t2026-11-22 10:00:00\tdotnet app.dll\t5\tdotnet\titeration 1\n",
+            "AllocatedBytes\tInstances(Count)\tType\tProcessId\tTime\tCommandLine\tAge(s)\tName\tContext\tSelection\n" +
+            "100\t1\tSystem.String\t42\t2026-11-22 10:00:00\tdotnet app.dll\t5\tdotnet\titeration 1\tall\n" +
+            "200\t2\tDictionary<System.String, System.Int32>\t42\t2026-11-22 10:00:00\tdotnet app.dll\t5\tdotnet\titeration 1\tall\n",
             text);
     }
 
@@ -42,8 +42,8 @@ public sealed class CsvBlockTests
         var text = Text(CsvBlock.Render(new TypeCsvRowMap(SizeUnit.Bytes), s_rows, ',', writeHeader: false, excelLine: false));
 
         Assert.Equal(
-            "100,1,System.String,42,2026-11-22 10:00:00,dotnet app.dll,5,dotnet,iteration 1\n" +
-            "200,2,\"Dictionary<System.String, System.Int32>\",42,2026-11-22 10:00:00,dotnet app.dll,5,dotnet,iteration 1\n",
+            "100,1,System.String,42,2026-11-22 10:00:00,dotnet app.dll,5,dotnet,iteration 1,all\n" +
+            "200,2,\"Dictionary<System.String, System.Int32>\",42,2026-11-22 10:00:00,dotnet app.dll,5,dotnet,iteration 1,all\n",
             text);
     }
 
