@@ -11,14 +11,14 @@ namespace MemAnalyzer.Tests.Infrastructure;
 /// </summary>
 public sealed class RetentionOracle : IDisposable
 {
-    private readonly DataTarget _target;
+    private readonly LocalDump _dump;
     private readonly Dictionary<ulong, HeapObject> _objects = [];
     private readonly List<ulong> _rootObjects = [];
 
-    private RetentionOracle(DataTarget target, ClrRuntime runtime)
+    private RetentionOracle(LocalDump dump)
     {
-        _target = target;
-        Runtime = runtime;
+        _dump = dump;
+        Runtime = dump.Runtime;
         foreach (var obj in Heap.EnumerateObjects())
         {
             if (!obj.IsValid || obj.IsFree || obj.Type is null)
@@ -48,39 +48,17 @@ public sealed class RetentionOracle : IDisposable
 
     public long LiveBytes { get; }
 
-    /// <summary>Opens a dump of a process of the runtime installed here, with that runtime's DAC, never a symbol server.</summary>
+    /// <summary>Opens a dump of a process of the runtime installed here with the tests' own opener (that runtime's DAC, never a symbol server).</summary>
     public static RetentionOracle Open(string dumpPath)
     {
-        var target = DataTarget.LoadDump(dumpPath, new DataTargetOptions { SymbolPaths = [] });
+        var dump = LocalDump.Open(dumpPath);
         try
         {
-            var clr = target.ClrVersions.FirstOrDefault(c => c.Flavor == ClrFlavor.Core) ?? target.ClrVersions[0];
-            var runtimeDirectory = Path.GetDirectoryName(clr.ModuleInfo.FileName) ?? "";
-            var dac = Path.Combine(runtimeDirectory, "libmscordaccore.so");
-            if (!File.Exists(dac))
-            {
-                dac = Path.Combine(RuntimeEnvironment.GetRuntimeDirectory(), "libmscordaccore.so");
-            }
-            // ClrMD reads a .NET 10 runtime's version as 0.0 and would then miss the .NET 9+ static roots; the runtime's
-            // folder is named after its version.
-            if (clr.Version.Major == 0 && Version.TryParse(Path.GetFileName(runtimeDirectory), out var version))
-            {
-                clr = new ClrInfo(target, clr.ModuleInfo, version)
-                {
-                    Flavor = clr.Flavor,
-                    IsSingleFile = clr.IsSingleFile,
-                    BuildId = clr.BuildId,
-                    DebuggingLibraries = clr.DebuggingLibraries,
-                    ContractDescriptorAddress = clr.ContractDescriptorAddress,
-                    IndexFileSize = clr.IndexFileSize,
-                    IndexTimeStamp = clr.IndexTimeStamp,
-                };
-            }
-            return new RetentionOracle(target, clr.CreateRuntime(dac, ignoreMismatch: true));
+            return new RetentionOracle(dump);
         }
         catch
         {
-            target.Dispose();
+            dump.Dispose();
             throw;
         }
     }
@@ -120,11 +98,7 @@ public sealed class RetentionOracle : IDisposable
 
     private long Bytes(HashSet<ulong> addresses) => addresses.Sum(a => _objects[a].Size);
 
-    public void Dispose()
-    {
-        Runtime.Dispose();
-        _target.Dispose();
-    }
+    public void Dispose() => _dump.Dispose();
 
     /// <summary>One object: its size as ClrMD reports it, its type's name, the addresses it references (dependent-handle secondaries included).</summary>
     public sealed record HeapObject(ulong Address, long Size, string TypeName, ulong[] References);

@@ -75,29 +75,8 @@ internal sealed class MethodTableInfoTable
     }
 
     /// <summary>The index of a MethodTable the walk already met and ClrMD knew, or -1; never asks ClrMD (used to resynchronise after damage).</summary>
-    public int FindKnown(ulong methodTable)
-    {
-        if (methodTable == 0)
-        {
-            return -1;
-        }
-        var snapshot = _snapshot;
-        var mask = snapshot.Keys.Length - 1;
-        var slot = (int)(Mix(methodTable) & (ulong)mask);
-        while (true)
-        {
-            var key = snapshot.Keys[slot];
-            if (key == methodTable)
-            {
-                return snapshot.Values[slot];
-            }
-            if (key == 0)
-            {
-                return -1;
-            }
-            slot = (slot + 1) & mask;
-        }
-    }
+    public int FindKnown(ulong methodTable) =>
+        methodTable != 0 && TryFindExisting(_snapshot, methodTable, out var index) ? index : -1;
 
     private static ulong Mix(ulong value) => (value >> 3) * 0x9E3779B97F4A7C15UL >> 20;
 

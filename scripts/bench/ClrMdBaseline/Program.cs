@@ -93,6 +93,17 @@ static HashSet<ulong> LiveSet(ClrHeap heap)
             }
         }
     }
+    // MemAnalyzer's -live also counts every object on a frozen segment (string literals, RuntimeType): no GC frees them.
+    foreach (var segment in heap.Segments.Where(s => s.Kind == GCSegmentKind.Frozen))
+    {
+        foreach (var obj in segment.EnumerateObjects())
+        {
+            if (obj.IsValid && !obj.IsFree)
+            {
+                live.Add(obj.Address);
+            }
+        }
+    }
     return live;
 }
 
