@@ -16,6 +16,8 @@ Examples:
   MemAnalyzer -trend leak.csv -html trend.html which types grow across the CSV's iterations
   MemAnalyzer -pid 1234 -vmmap                 add native heap, mapped files, shared memory and stacks
   MemAnalyzer -f core.1234 -dstrings 20        the 20 most wasteful duplicated strings and who holds them
+  MemAnalyzer -f core.1234 -live -dtr 10       the 10 types that keep the most memory alive (retained bytes)
+  MemAnalyzer -f core.1234 -roots Acme.Order   the most common paths from a GC root to Acme.Order instances
   MemAnalyzer -pid 1234 -gc -dead              force a full GC first, then show what is still dead
   MemAnalyzer -procdump -ma 1234 /dumps/       write a dump with its side-cars; everything after -procdump is
                                                ProcDump for Linux syntax or the original's -ma|-mp <pid|name> [file|dir]
