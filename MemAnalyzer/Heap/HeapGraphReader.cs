@@ -28,7 +28,9 @@ public static class HeapGraphReader
         var builder = new ObjectGraphBuilder((int)count);
         var reader = new ObjectReader(new HeapBlockCache(memory), memory);
         var visitor = new EdgeVisitor(builder);
-        var typeIndex = new Dictionary<int, int>();
+        // The graph's type index per MethodTable index of the table, -1 until first met: an array lookup per object, no hashing.
+        var typeIndex = new int[256];
+        Array.Fill(typeIndex, -1);
         var dependents = DependentHandles.Of(heap);
         long visited = 0;
         foreach (var address in live.MarkedAddresses())
@@ -37,7 +39,7 @@ public static class HeapGraphReader
             {
                 cancellation.ThrowIfCancellationRequested();
             }
-            var (size, type) = ShapeOf(heap, table, reader, address, typeIndex, builder);
+            var (size, type) = ShapeOf(heap, table, reader, address, ref typeIndex, builder);
             builder.AddObject(address, size, type);
             if (ObjectReferences.TryVisit(address, table, reader, dependents, ref visitor) == ObjectReferences.Outcome.NeedsClrMd)
             {
@@ -56,7 +58,7 @@ public static class HeapGraphReader
 
     /// <summary>Size as the histogram counts it (at least the minimum object size) and the graph's index of the type name.</summary>
     private static (long Size, int Type) ShapeOf(ClrHeap heap, MethodTableInfoTable table, ObjectReader reader, ulong address,
-        Dictionary<int, int> typeIndex, ObjectGraphBuilder builder)
+        ref int[] typeIndex, ObjectGraphBuilder builder)
     {
         if (reader.TryReadHeader(address, out var methodTable, out var length) && table.Find(methodTable & ~1UL) is var index and >= 0)
         {
@@ -67,10 +69,18 @@ public static class HeapGraphReader
                 var count = (long)length + ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? 1 : 0);
                 size = count * entry.ComponentSize + entry.BaseSize;
             }
-            if (!typeIndex.TryGetValue(index, out var type))
+            if (index >= typeIndex.Length)
+            {
+                var grown = new int[Math.Max(typeIndex.Length * 2, index + 1)];
+                Array.Fill(grown, -1);
+                typeIndex.CopyTo(grown, 0);
+                typeIndex = grown;
+            }
+            var type = typeIndex[index];
+            if (type < 0)
             {
                 type = builder.AddType(table.TypeAt(index).Name ?? $"<unknown type, MethodTable 0x{methodTable & ~1UL:x}>");
-                typeIndex.Add(index, type);
+                typeIndex[index] = type;
             }
             return (Math.Max(size, HeapScanner.MinObjectSize), type);
         }
