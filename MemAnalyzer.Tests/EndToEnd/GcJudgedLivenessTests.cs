@@ -8,7 +8,7 @@ namespace MemAnalyzer.Tests.EndToEnd;
 /// GC.Collect(), GC.WaitForPendingFinalizers(), GC.Collect() (MemAnalyzer -gc is not used: the EventPipe session that
 /// triggers its GC makes the target build EventSource manifests, hundreds of new reflection objects); it is dumped once more. For every type,
 /// the count -live finds in the first dump must be the count ClrMD finds (all objects) in the second, and what -dead
-/// found must be gone, apart from the types listed in <see cref="AllocatedByTheCollection"/> with their reasons.
+/// found must be gone, apart from the differences listed in <see cref="Differences"/> with their reasons.
 /// </summary>
 public sealed class GcJudgedLivenessTests : IDisposable
 {
@@ -17,9 +17,22 @@ public sealed class GcJudgedLivenessTests : IDisposable
 
     public void Dispose() => _directory.Dispose();
 
-    /// <summary>Types the target allocates between the two dumps and keeps, each with the reason.</summary>
-    private static readonly HashSet<string> AllocatedByTheCollection = new(StringComparer.Ordinal)
+    /// <summary>
+    /// Per type: how many more objects the second dump holds than -live found in the first, and why. Every other type
+    /// must match exactly. The same in every mode of the target.
+    /// </summary>
+    private static readonly Dictionary<string, (int Extra, string Reason)> Differences = new(StringComparer.Ordinal)
     {
+        ["System.Gen2GcCallback"] = (1, "its finalizer re-registers it for finalization after every gen-2 GC: unreachable (so -dead), yet never freed"),
+        ["System.Buffers.SharedArrayPoolThreadLocalArray[]"] = (1, "ArrayPool.Shared's [ThreadStatic] buckets of the main thread: .NET 9+ keeps CoreLib's thread statics " +
+            "in the thread's native ThreadLocalData, which the DAC does not report as a root (dotnet/runtime#120922 fixed the cDAC only): -live under-marks it, the GC keeps it"),
+        ["System.Char[]"] = (1, "the array pooled in those buckets, under-marked with them"),
+        ["System.Object[]"] = (4, "2 thread-static storage arrays of the main thread, under-marked as above; 2 new ones of the finalizer thread, made when it first ran managed code"),
+        ["System.Threading.Thread"] = (1, "the finalizer thread's managed Thread object, made when it first ran the finalizers"),
+        ["System.GCMemoryInfoData"] = (1, "GC.GetGCMemoryInfo in ArrayPool's trimming, which Gen2GcCallback runs after the GC"),
+        ["System.Runtime.CompilerServices.ConditionalWeakTable<System.Buffers.SharedArrayPoolThreadLocalArray[], System.Object>+Enumerator"] =
+            (1, "the enumerator of that trimming (garbage allocated after the last GC, still in the dump)"),
+        ["System.String"] = (1, "the \"fullgc\" command line the target read, still in a local variable during the GC"),
     };
 
     [Theory]
@@ -42,11 +55,11 @@ public sealed class GcJudgedLivenessTests : IDisposable
         var liveCounts = TypeCounts(live.StandardOutput);
         var deadCounts = TypeCounts(dead.StandardOutput);
         Assert.Equal(ExpectedCounts.Garbage, deadCounts[Garbage]);
-        var types = liveCounts.Keys.Union(survived.Keys).Union(deadCounts.Keys).Where(t => !AllocatedByTheCollection.Contains(t)).Order(StringComparer.Ordinal);
+        var types = liveCounts.Keys.Union(survived.Keys).Union(deadCounts.Keys).Union(Differences.Keys).Order(StringComparer.Ordinal);
         var mismatches = types
             .Select(t => (Type: t, Live: liveCounts.GetValueOrDefault(t), Dead: deadCounts.GetValueOrDefault(t), Survived: survived.GetValueOrDefault(t).Count))
-            .Where(m => m.Live != m.Survived)
-            .Select(m => $"{m.Type}: -live {m.Live}, -dead {m.Dead}, survived the GC {m.Survived}")
+            .Where(m => m.Live + Differences.GetValueOrDefault(m.Type).Extra != m.Survived)
+            .Select(m => $"{m.Type}: -live {m.Live}, -dead {m.Dead}, in the dump after the GC {m.Survived}, expected {m.Live} + {Differences.GetValueOrDefault(m.Type).Extra}")
             .ToList();
         Assert.True(mismatches.Count == 0, string.Join('\n', mismatches));
         Assert.False(survived.ContainsKey(Garbage));

@@ -104,6 +104,8 @@ while ((line = Console.ReadLine()) is not null)
             GC.Collect();
             GC.WaitForPendingFinalizers();
             GC.Collect();
+            // Once more, so that what the second GC queued (Gen2GcCallback's trimming) has run before the answer.
+            GC.WaitForPendingFinalizers();
             Console.WriteLine(ExpectedCounts.FullGcAck);
             break;
         case "ping":
