@@ -31,7 +31,8 @@ internal sealed class HeapScanner
         var contexts = heap.EnumerateAllocationContexts().OrderBy(c => c.Start).ToArray();
         _contextStarts = contexts.Select(c => c.Start).ToArray();
         _contextEnds = contexts.Select(c => c.End).ToArray();
-        _resync = new Resynchronizer(table, memory, _contextStarts);
+        var segments = heap.Segments.Select(s => s.ObjectRange).OrderBy(r => r.Start).ToArray();
+        _resync = new Resynchronizer(table, memory, _contextStarts, [.. segments.Select(r => r.Start)], [.. segments.Select(r => r.End)]);
     }
 
     /// <summary>

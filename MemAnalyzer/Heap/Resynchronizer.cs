@@ -3,13 +3,13 @@ using System.Buffers.Binary;
 namespace MemAnalyzer.Heap;
 
 /// <summary>
-/// Finds where the raw walk can trust a damaged segment again. A candidate address must hold a MethodTable the walk
-/// already met and ClrMD knew, with a size that fits the segment, and the objects that follow it must parse too
+/// Finds where the raw walk can trust a damaged segment again. A candidate address must hold a MethodTable (one the walk
+/// already met, or one ClrMD knows: <see cref="IsType"/>), with a size that fits the segment, and the objects that follow it must parse too
 /// (<see cref="ChainLength"/> objects in all, or up to the segment's end or an allocation context): one MethodTable-like
 /// word inside an object (a RuntimeType's handle, a boxed pointer) is not enough. Memory missing from the dump is
 /// stepped over in one jump. Reads 64 KiB blocks; allocates nothing per candidate.
 /// </summary>
-internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemory memory, ulong[] contextStarts)
+internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemory memory, ulong[] contextStarts, ulong[] segmentStarts, ulong[] segmentEnds)
 {
     /// <summary>Objects that must parse one after the other, the candidate included, before the walk trusts it.</summary>
     public const int ChainLength = 3;
@@ -40,7 +40,7 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
             for (var offset = 0; offset < read; offset += 8)
             {
                 var methodTable = BinaryPrimitives.ReadUInt64LittleEndian(_block.AsSpan(offset)) & ~1UL;
-                if (table.FindKnown(methodTable) >= 0 && ParsesOn(candidate + (ulong)offset, end))
+                if (IsType(methodTable) && ParsesOn(candidate + (ulong)offset, end))
                 {
                     return candidate + (ulong)offset;
                 }
@@ -50,11 +50,34 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
         return end;
     }
 
-    /// <summary>The size of the object at <paramref name="address"/> whose first 16 bytes are <paramref name="head"/>, or null when its MethodTable is not a known type.</summary>
-    public ulong? SizeOf(ReadOnlySpan<byte> head, bool resolveUnknown)
+    /// <summary>
+    /// True when the word is a MethodTable: one the walk already met, or one ClrMD knows (asked once per value) if the
+    /// word can be a MethodTable at all: 8-byte aligned, a user-space address, not inside a heap segment (an object
+    /// reference). Zeros, characters, small numbers and references never cost a DAC call.
+    /// </summary>
+    private bool IsType(ulong word)
+    {
+        if (table.FindKnown(word) >= 0)
+        {
+            return true;
+        }
+        if ((word & 7) != 0 || word < 0x1_0000 || word >= 0x8000_0000_0000)
+        {
+            return false;
+        }
+        var segment = Array.BinarySearch(segmentStarts, word);
+        if (segment < 0)
+        {
+            segment = ~segment - 1;
+        }
+        return (segment < 0 || word >= segmentEnds[segment]) && table.Find(word) >= 0;
+    }
+
+    /// <summary>The size of the object whose first 16 bytes are <paramref name="head"/>, or null when its first word is not a MethodTable.</summary>
+    private ulong? SizeOf(ReadOnlySpan<byte> head)
     {
         var methodTable = BinaryPrimitives.ReadUInt64LittleEndian(head) & ~1UL;
-        var index = resolveUnknown ? table.Find(methodTable) : table.FindKnown(methodTable);
+        var index = IsType(methodTable) ? table.FindKnown(methodTable) : -1;
         if (index < 0)
         {
             return null;
@@ -79,8 +102,7 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
             {
                 return false;
             }
-            // The candidate's own MethodTable must be one the walk met; those after it may be types not met yet.
-            var size = SizeOf(head, resolveUnknown: i > 0);
+            var size = SizeOf(head);
             if (size is null || address + size.Value > end)
             {
                 return false;

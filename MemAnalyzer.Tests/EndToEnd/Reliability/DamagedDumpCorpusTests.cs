@@ -149,6 +149,26 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
         AssertWalk(result, [(first.Address, damageEnd)], ExitCodes.Success);
     }
 
+    [Fact]
+    public void AfterADamagedObjectTheWalkResynchronisesOnTheNextObjectEvenWhenItsTypeWasNeverMetBefore()
+    {
+        // An object whose type has no other instance follows the damaged one: no walk can have met its MethodTable before.
+        var once = Oracle.Objects.Where(o => !o.IsFree).GroupBy(o => o.Type).Where(g => g.Count() == 1).Select(g => g.Single()).ToHashSet();
+        var pairs = Oracle.Objects.Zip(Oracle.Objects.Skip(1))
+            .Where(p => once.Contains(p.Second) && !p.Second.Frozen && !p.First.IsFree && p.First.SegmentEnd == p.Second.SegmentEnd)
+            .ToList();
+        var (damagedObject, unmet) = pairs[pairs.Count / 2];
+        var lost = Oracle.LostRange(damagedObject, damagedObject.Address + 8);
+        Assert.Equal(unmet.Address, lost.End);
+        var damaged = Copy("unmet-type");
+        DumpPatcher.CorruptMethodTable(damaged, damagedObject.Address);
+
+        var result = MemAnalyzerCli.Run("-f", damaged, "-dts", "100000");
+
+        AssertWalk(result, [lost], ExitCodes.Success);
+        Assert.Equal(1, TableOutput.Parse(result.StandardOutput)[unmet.Type].Count);
+    }
+
     /// <summary>The type rows, Free, Allocated and Unreadable rows, the warning and the exit code a walk of the damaged copy must show.</summary>
     private void AssertWalk(ProcessResult result, IReadOnlyCollection<(ulong Start, ulong End)> lost, int exitCode)
     {
