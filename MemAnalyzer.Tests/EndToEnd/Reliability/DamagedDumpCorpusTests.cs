@@ -44,6 +44,22 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
         Assert.Equal(ExpectedCounts.Garbage, TableOutput.Parse(result.StandardOutput)[Garbage].Count);
     }
 
+    [Theory]
+    [InlineData("-retained")]
+    [InlineData("-roots")]
+    public void RetainedSizesAndRootPathsOfADumpWithAZeroedPageFailWithExitCode6AndOneLineSayingWhatToDo(string view)
+    {
+        var middle = LargestSegmentMiddle();
+        var page = (middle.Address + 4095) & ~4095UL;
+        var damaged = Copy("zeroed-page-" + view.TrimStart('-'));
+        DumpPatcher.Zero(damaged, page, 4096);
+
+        var result = MemAnalyzerCli.Run(view == "-retained" ? ["-f", damaged, "-live", "-retained"] : ["-f", damaged, "-roots", Data]);
+
+        CliAssert.Error(result, ExitCodes.HeapUnreadable, "could not be read");
+        Assert.EndsWith("; the dump may be damaged: take it again (the type table without -retained or -roots counts around damaged places)", result.StandardError.Trim(), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void AHugeStringLengthIsOneDamagedPlaceTheSizeOfThatStringAndTheWalkGoesOnAfterIt()
     {
