@@ -27,6 +27,9 @@ public static class ExitCodes
     /// <summary>A mini or triage dump: the GC heap's memory is not in the dump.</summary>
     public const int DumpHasNoHeap = 7;
 
+    /// <summary>-live or -dead on a dump without the memory mapped from files (gcore): type names and stack roots are missing, so live and dead counts are not exact.</summary>
+    public const int LivenessNotExact = 8;
+
     public const int ProcessNotFound = 10;
 
     /// <summary>The process exists but cannot be attached: permissions, or it is already traced.</summary>

@@ -18,4 +18,37 @@ public static class DumpPatcher
     /// <summary>Replaces the MethodTable pointer of the object at <paramref name="address"/> with one no runtime has.</summary>
     public static void CorruptMethodTable(string dumpPath, ulong address) =>
         Overwrite(dumpPath, address, BitConverter.GetBytes(0xDEAD_BEEF_DEAD_BEE0UL));
+
+    /// <summary>Writes zeros over <paramref name="length"/> bytes at <paramref name="address"/> (a zeroed page).</summary>
+    public static void Zero(string dumpPath, ulong address, int length) => Overwrite(dumpPath, address, new byte[length]);
+
+    /// <summary>
+    /// Leaves the memory from <paramref name="address"/> to the end of its PT_LOAD range out of the dump, as a dump
+    /// that lacks part of a segment: the range's p_filesz is cut to end at the address (its p_memsz stays). Reads the
+    /// ELF64 program header table itself. Returns where the range ended.
+    /// </summary>
+    public static ulong LeaveOut(string dumpPath, ulong address)
+    {
+        using var stream = File.Open(dumpPath, FileMode.Open, FileAccess.ReadWrite);
+        Span<byte> header = stackalloc byte[64];
+        stream.ReadExactly(header);
+        var tableOffset = BitConverter.ToInt64(header[32..]);
+        var entrySize = BitConverter.ToUInt16(header[54..]);
+        var entries = BitConverter.ToUInt16(header[56..]);
+        Span<byte> entry = stackalloc byte[56];
+        for (var i = 0; i < entries; i++)
+        {
+            stream.Position = tableOffset + (i * entrySize);
+            stream.ReadExactly(entry);
+            var virtualAddress = BitConverter.ToUInt64(entry[16..]);
+            var fileSize = BitConverter.ToUInt64(entry[32..]);
+            if (BitConverter.ToUInt32(entry) == 1 && virtualAddress <= address && address < virtualAddress + fileSize)
+            {
+                stream.Position = tableOffset + (i * entrySize) + 32;
+                stream.Write(BitConverter.GetBytes(address - virtualAddress));
+                return virtualAddress + fileSize;
+            }
+        }
+        throw new InvalidOperationException($"no PT_LOAD range of {dumpPath} holds 0x{address:x}");
+    }
 }

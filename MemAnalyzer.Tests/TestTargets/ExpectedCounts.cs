@@ -62,4 +62,7 @@ public static partial class ExpectedCounts
 
     /// <summary>The line the target prints when every object is in place.</summary>
     public const string ReadyLine = "READY";
+
+    /// <summary>The target's answer to "fullgc": GC.Collect(), GC.WaitForPendingFinalizers(), GC.Collect() have returned.</summary>
+    public const string FullGcAck = "FULLGC";
 }

@@ -59,6 +59,12 @@ public sealed record HeapSnapshot(
     /// <summary>Bytes of the objects counted by <see cref="AwaitingFinalizationCount"/>; part of <see cref="AllocatedBytes"/>.</summary>
     public long AwaitingFinalizationBytes { get; init; }
 
+    /// <summary>
+    /// Types with objects whose names could not be read (rows "&lt;unknown type, MethodTable 0x…&gt;"): the dump lacks the
+    /// memory mapped from files (a gcore or kernel core dump). Their counts are exact; the stack roots of -live and -dead may be missing.
+    /// </summary>
+    public int UnnamedTypes { get; init; }
+
     /// <summary>True when the rows carry retained sizes (-retained).</summary>
     public bool HasRetained => Types.Count > 0 && Types[0].Retained is not null;
 }

@@ -22,7 +22,7 @@ Examples:
   MemAnalyzer -procdump -ma 1234 /dumps/       write a dump with its side-cars; everything after -procdump is
                                                ProcDump for Linux syntax or the original's -ma|-mp <pid|name> [file|dir]
 
-Exit codes: 0 success, 1 bad arguments, 2-7 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
+Exit codes: 0 success, 1 bad arguments, 2-9 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
 70 internal error, 130 cancelled. The README lists every code.
 """;
 }

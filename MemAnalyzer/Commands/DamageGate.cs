@@ -2,7 +2,11 @@ using MemAnalyzer.Analysis;
 
 namespace MemAnalyzer.Commands;
 
-/// <summary>After the table is printed: a heap of which more than 1 % could not be walked fails the run (exit 6), unless -allowdamage.</summary>
+/// <summary>
+/// After the table is printed: a heap of which more than 1 % could not be walked fails the run (exit 6), and -live or
+/// -dead on a dump that lacks the memory mapped from files (types without names, stack roots missing) fails it with
+/// exit 8; either unless -allowdamage.
+/// </summary>
 public static class DamageGate
 {
     public const double LimitPercent = 1.0;
@@ -11,7 +15,16 @@ public static class DamageGate
     public static void ThrowIfTooMuch(HeapSnapshot snapshot, RunContext context, string? side = null)
     {
         // A dump taken during a GC has its own warning; what the GC was moving is not damage.
-        if (context.AllowDamage || snapshot.WalkedMidGc || snapshot.SegmentBytes == 0)
+        if (context.AllowDamage)
+        {
+            return;
+        }
+        if (snapshot.UnnamedTypes > 0 && snapshot.Selection != ObjectSelection.All)
+        {
+            throw new MemAnalyzerException(ExitCodes.LivenessNotExact,
+                $"{side}{snapshot.UnnamedTypes:N0} types have no name and roots on thread stacks may be missing (the dump lacks the memory mapped from files, as gcore dumps do): the live and dead counts above are not exact; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect, or pass -allowdamage to accept them");
+        }
+        if (snapshot.WalkedMidGc || snapshot.SegmentBytes == 0)
         {
             return;
         }

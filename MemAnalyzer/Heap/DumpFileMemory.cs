@@ -69,6 +69,25 @@ internal sealed class DumpFileMemory : HeapScannerMemory
         return present;
     }
 
+    public override ulong? NextPresent(ulong address)
+    {
+        // The ranges are sorted and do not overlap: the first one that ends after the address.
+        int low = 0, high = _addresses.Length;
+        while (low < high)
+        {
+            var middle = (low + high) >>> 1;
+            if (_addresses[middle] + _sizes[middle] <= address)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
+        }
+        return low == _addresses.Length ? ulong.MaxValue : Math.Max(address, _addresses[low]);
+    }
+
     public override int Read(ulong address, Span<byte> destination)
     {
         var done = 0;

@@ -79,7 +79,7 @@ public static class HeapGraphReader
             var type = typeIndex[index];
             if (type < 0)
             {
-                type = builder.AddType(table.TypeAt(index).Name ?? $"<unknown type, MethodTable 0x{methodTable & ~1UL:x}>");
+                type = builder.AddType(table.TypeAt(index).Name ?? $"{HeapStatisticsCollector.UnknownTypePrefix}{methodTable & ~1UL:x}>");
                 typeIndex[index] = type;
             }
             return (Math.Max(size, HeapScanner.MinObjectSize), type);

@@ -8,9 +8,10 @@ namespace MemAnalyzer.Heap;
 /// size, with exactly the rules of ClrMD's own segment walk (ClrHeap.EnumerateObjects): the MethodTable's mark bit
 /// masked, the string terminator counted, sizes aligned to 8 bytes with a 24-byte minimum, allocation contexts skipped
 /// except on large and frozen segments. It allocates nothing per object. Whatever it cannot read as ClrMD would (a
-/// MethodTable ClrMD knows no type for) is a damaged place: the scan resynchronises on the next object whose MethodTable it
-/// already knows and counts the bytes in between as unreadable. Unreadable memory makes it give the segment up, so the
-/// caller can walk that segment through ClrMD instead; the counts are the same either way.
+/// MethodTable ClrMD knows no type for, a length that runs past the segment, memory left out of the dump) is a damaged
+/// place: the scan resynchronises where <see cref="Resynchronizer"/> trusts the heap again and counts the bytes in between
+/// as unreadable. Memory unreadable for another reason makes it give the segment up, so the caller can walk that
+/// segment through ClrMD instead; the counts are the same either way.
 /// </summary>
 internal sealed class HeapScanner
 {
@@ -21,6 +22,7 @@ internal sealed class HeapScanner
     private readonly ulong[] _contextStarts;
     private readonly ulong[] _contextEnds;
     private readonly byte[] _buffer = new byte[BufferSize];
+    private readonly Resynchronizer _resync;
 
     public HeapScanner(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory)
     {
@@ -29,6 +31,8 @@ internal sealed class HeapScanner
         var contexts = heap.EnumerateAllocationContexts().OrderBy(c => c.Start).ToArray();
         _contextStarts = contexts.Select(c => c.Start).ToArray();
         _contextEnds = contexts.Select(c => c.End).ToArray();
+        var segments = heap.Segments.Select(s => s.ObjectRange).OrderBy(r => r.Start).ToArray();
+        _resync = new Resynchronizer(table, memory, _contextStarts, [.. segments.Select(r => r.Start)], [.. segments.Select(r => r.End)]);
     }
 
     /// <summary>
@@ -55,25 +59,58 @@ internal sealed class HeapScanner
             {
                 var length = (int)Math.Min(BufferSize, Math.Max(end - obj, 16UL));
                 var read = _memory.Read(obj, _buffer.AsSpan(0, length));
-                if (read < 8)
+                bufferStart = obj;
+                bufferEnd = obj + (ulong)(read < 16 ? 0 : read);
+            }
+            ulong? resume = null;
+            ulong size = 0;
+            var index = -1;
+            if (obj + 16 > bufferEnd)
+            {
+                // Memory left out of the dump: the walk resumes where the dump has memory again.
+                var present = _memory.NextPresent(obj);
+                resume = present is null ? null : _resync.Next(Math.Min(Math.Max(present.Value, obj + 8), end), end);
+                if (resume is null)
                 {
                     tally.Discard();
                     return $"memory at 0x{obj:x} could not be read";
                 }
-                bufferStart = obj;
-                bufferEnd = obj + (ulong)read;
             }
-            var offset = (int)(obj - bufferStart);
-            var methodTable = BinaryPrimitives.ReadUInt64LittleEndian(_buffer.AsSpan(offset)) & ~1UL;
-            var index = _table.Find(methodTable);
-            if (index < 0)
+            else
             {
-                // A damaged object: step to the next address that holds a MethodTable the walk already knows, with a
-                // size that fits the segment; what lies between is counted as unreadable.
-                var next = NextValidObject(obj, end);
-                tally.UnreadableBytes += (long)(next - obj);
+                var offset = (int)(obj - bufferStart);
+                index = _table.Find(BinaryPrimitives.ReadUInt64LittleEndian(_buffer.AsSpan(offset)) & ~1UL);
+                if (index >= entries.Length)
+                {
+                    entries = _table.Entries;
+                }
+                if (index >= 0)
+                {
+                    ref readonly var described = ref entries[index];
+                    size = described.BaseSize;
+                    if (described.ComponentSize != 0)
+                    {
+                        ulong count = BinaryPrimitives.ReadUInt32LittleEndian(_buffer.AsSpan(offset + 8));
+                        size += ((described.Flags & MethodTableInfoTable.IsString) != 0 ? count + 1 : count) * described.ComponentSize;
+                    }
+                }
+                // A MethodTable ClrMD knows no type for, or a length that runs past the segment: a damaged object.
+                if (index < 0 || obj + Math.Max(size, MinObjectSize) > end)
+                {
+                    resume = _resync.Next(obj + 8, end);
+                    if (resume is null)
+                    {
+                        tally.Discard();
+                        return $"memory after the damaged object at 0x{obj:x} could not be read";
+                    }
+                }
+            }
+            if (resume is ulong resumeAt)
+            {
+                // What lies between the damaged object and the next trusted one is one damaged place, not counted.
+                tally.UnreadableBytes += (long)(resumeAt - obj);
                 tally.UnreadablePlaces++;
-                obj = next;
+                obj = resumeAt;
                 bufferStart = bufferEnd = 0;
                 while (context < _contextStarts.Length && _contextStarts[context] < obj)
                 {
@@ -81,26 +118,7 @@ internal sealed class HeapScanner
                 }
                 continue;
             }
-            if (index >= entries.Length)
-            {
-                entries = _table.Entries;
-            }
             ref readonly var entry = ref entries[index];
-            ulong size = entry.BaseSize;
-            if (entry.ComponentSize != 0)
-            {
-                if (obj + 12 > bufferEnd)
-                {
-                    tally.Discard();
-                    return $"the length of the array at 0x{obj:x} could not be read";
-                }
-                ulong count = BinaryPrimitives.ReadUInt32LittleEndian(_buffer.AsSpan(offset + 8));
-                if ((entry.Flags & MethodTableInfoTable.IsString) != 0)
-                {
-                    count++;
-                }
-                size = count * entry.ComponentSize + entry.BaseSize;
-            }
             var counted = size < MinObjectSize ? MinObjectSize : size;
             if ((entry.Flags & MethodTableInfoTable.IsFree) != 0)
             {
@@ -142,36 +160,6 @@ internal sealed class HeapScanner
         }
         tally.Objects += visited;
         return null;
-    }
-
-    /// <summary>The first address after <paramref name="damaged"/>, 8 bytes at a time, whose MethodTable is already known and whose object fits before <paramref name="end"/>; else <paramref name="end"/>.</summary>
-    private ulong NextValidObject(ulong damaged, ulong end)
-    {
-        Span<byte> head = stackalloc byte[16];
-        for (var candidate = damaged + 8; candidate + MinObjectSize <= end; candidate += 8)
-        {
-            if (_memory.Read(candidate, head) < head.Length)
-            {
-                continue;
-            }
-            var index = _table.FindKnown(BinaryPrimitives.ReadUInt64LittleEndian(head) & ~1UL);
-            if (index < 0)
-            {
-                continue;
-            }
-            ref readonly var entry = ref _table.Entries[index];
-            var size = (ulong)entry.BaseSize;
-            if (entry.ComponentSize != 0)
-            {
-                ulong count = BinaryPrimitives.ReadUInt32LittleEndian(head[8..]);
-                size += ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? count + 1 : count) * entry.ComponentSize;
-            }
-            if (candidate + Math.Max(size, (ulong)MinObjectSize) <= end)
-            {
-                return candidate;
-            }
-        }
-        return end;
     }
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]

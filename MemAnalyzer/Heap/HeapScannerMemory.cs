@@ -19,6 +19,13 @@ internal abstract class HeapScannerMemory : IDisposable
 
     public abstract string Description { get; }
 
+    /// <summary>
+    /// Where target memory is present again at or after <paramref name="address"/> when this view knows its gaps (a
+    /// core's PT_LOAD ranges: memory left out of the dump), ulong.MaxValue when nothing follows; null when it cannot
+    /// tell (the walk then hands the segment to ClrMD).
+    /// </summary>
+    public virtual ulong? NextPresent(ulong address) => null;
+
     public virtual void Dispose()
     {
     }

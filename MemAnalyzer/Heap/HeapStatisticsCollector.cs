@@ -145,6 +145,13 @@ public static class HeapStatisticsCollector
             .GroupBy(r => r.Name, StringComparer.Ordinal)
             .Select(g => new TypeStatistics(g.Key, g.Sum(r => r.Count), g.Sum(r => r.Bytes)))
             .ToList();
+        var unnamed = rows.Count(r => r.TypeName.StartsWith(UnknownTypePrefix, StringComparison.Ordinal));
+        if (unnamed > 0)
+        {
+            warnings.Add($"{unnamed:N0} of {rows.Count:N0} types have no name (rows {UnknownTypePrefix}…>): the dump lacks the memory mapped from files, " +
+                "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
+                "miss the roots on thread stacks; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
+        }
         return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, segmentBytes, selection, warnings)
         {
             FrozenCount = frozenCount,
@@ -154,11 +161,15 @@ public static class HeapStatisticsCollector
             WalkedMidGc = !heap.CanWalkHeap,
             AwaitingFinalizationCount = awaitingCount,
             AwaitingFinalizationBytes = awaitingBytes,
+            UnnamedTypes = unnamed,
         };
     }
 
     private static string Percent(long part, long whole) =>
         whole == 0 ? "0 %" : (100.0 * part / whole).ToString("0.##", System.Globalization.CultureInfo.InvariantCulture) + " %";
 
-    private static string NameOf(ClrType type) => type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>";
+    /// <summary>How a type without a name is shown: this, the MethodTable in hex, and "&gt;".</summary>
+    internal const string UnknownTypePrefix = "<unknown type, MethodTable 0x";
+
+    private static string NameOf(ClrType type) => type.Name ?? $"{UnknownTypePrefix}{type.MethodTable:x}>";
 }

@@ -74,7 +74,7 @@ internal sealed class MethodTableInfoTable
         }
     }
 
-    /// <summary>The index of a MethodTable the walk already met and ClrMD knew, or -1; never asks ClrMD (used to resynchronise after damage).</summary>
+    /// <summary>The index of a MethodTable the walk already met and ClrMD knew, or -1; never asks ClrMD (the resynchronisation's first, free check).</summary>
     public int FindKnown(ulong methodTable) =>
         methodTable != 0 && TryFindExisting(_snapshot, methodTable, out var index) ? index : -1;
 

@@ -25,7 +25,7 @@ public static class SnapshotReader
             }
             catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or IOException && !Exited(target))
             {
-                throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"the managed heap of {target} could not be read: {e.Message}");
+                throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"the managed heap of {target} could not be read: {e.Message}; the dump may be damaged: take it again (the type table without -retained or -roots counts around damaged places)");
             }
             return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
         }

@@ -7,7 +7,8 @@ using MemAnalyzer.TestTargets.LeakyApp;
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
-// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "gccount" prints GC.CollectionCount(2), "exit" quits.
+// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "fullgc" collects, waits for the finalizers
+// and collects again (not in "roots" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
 var idleThreads = 0;
@@ -97,6 +98,15 @@ while ((line = Console.ReadLine()) is not null)
         case "moreorders":
             MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.AddCustomers();
             Console.WriteLine(ExpectedCounts.RetentionAddedAck);
+            break;
+        case "fullgc":
+            // The strongest judge of liveness: a full blocking GC, the finalizers, and a GC of what they released.
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+            // Once more, so that what the second GC queued (Gen2GcCallback's trimming) has run before the answer.
+            GC.WaitForPendingFinalizers();
+            Console.WriteLine(ExpectedCounts.FullGcAck);
             break;
         case "ping":
             Console.WriteLine("PONG");
