@@ -31,8 +31,7 @@ public static class TrackingCsvReader
             throw new FormatException($"its first column is \"{unitName}\", not AllocatedBytes/KB/MB/GB: it was not written by MemAnalyzer -o");
         }
 
-        var options = CsvReaderOptions.Default with { Separator = separator, FormatProvider = CultureInfo.InvariantCulture };
-        using var csv = CsvReader.FromText(header + "\n" + text.ReadToEnd(), options);
+        using var csv = Open(header + "\n" + text.ReadToEnd(), separator);
         csv.ReadHeader();
         var columns = csv.Headers;
         var missing = s_required.Where(c => !columns.Contains(c)).ToList();
@@ -80,6 +79,18 @@ public static class TrackingCsvReader
         }
         var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count, r.Retained, r.Selection)).ToList();
         return new TrackingCsv(rows, unit.ToString(), key, warnings);
+    }
+
+    private static CsvReader Open(string text, char separator)
+    {
+        try
+        {
+            return CsvReader.FromText(text, CsvReaderOptions.Default with { Separator = separator, FormatProvider = CultureInfo.InvariantCulture });
+        }
+        catch (ArgumentException)
+        {
+            throw new FormatException($"its separator (U+{(int)separator:X4}) is not one MemAnalyzer -o writes (a printable ASCII character or a tab)");
+        }
     }
 
     private static char GuessSeparator(string header)
