@@ -22,24 +22,42 @@ public static class GcTrigger
     public static readonly TimeSpan FinalizerTime = TimeSpan.FromSeconds(2);
 
     /// <param name="waitForFinalizers">Give the finalizer thread <see cref="FinalizerTime"/> after the GC, then collect again.</param>
-    public static ForcedGc Collect(int pid, bool waitForFinalizers, CancellationToken cancellation)
+    /// <exception cref="TimeoutException">The process did not answer the request within <paramref name="timeout"/>.</exception>
+    public static ForcedGc Collect(int pid, bool waitForFinalizers, TimeSpan timeout, CancellationToken cancellation)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
-        CollectOnce(pid);
+        CollectOnce(pid, timeout, cancellation);
         if (!waitForFinalizers)
         {
             return new ForcedGc(pid, 1, clock.Elapsed);
         }
         cancellation.WaitHandle.WaitOne(FinalizerTime);
         cancellation.ThrowIfCancellationRequested();
-        CollectOnce(pid);
+        CollectOnce(pid, timeout, cancellation);
         return new ForcedGc(pid, 2, clock.Elapsed);
     }
 
-    private static void CollectOnce(int pid)
+    private static void CollectOnce(int pid, TimeSpan timeout, CancellationToken cancellation)
     {
         var providers = new[] { new EventPipeProvider(RuntimeProvider, EventLevel.Informational, GcKeyword | GcHeapCollectKeyword) };
-        using var session = new DiagnosticsClient(pid).StartEventPipeSession(providers, requestRundown: false, circularBufferMB: 16);
-        session.Stop();
+        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        deadline.CancelAfter(timeout);
+        try
+        {
+            using var session = new DiagnosticsClient(pid).StartEventPipeSessionAsync(providers, requestRundown: false, circularBufferMB: 16, deadline.Token)
+                .GetAwaiter().GetResult();
+            // Nobody needs the events, but an unread stream could fill the socket and block the runtime's stop.
+            var drain = session.EventStream.CopyToAsync(Stream.Null, deadline.Token);
+            session.Stop();
+            drain.Wait(deadline.Token);
+        }
+        catch (AggregateException e) when (e.InnerException is IOException or ObjectDisposedException)
+        {
+            // The runtime closed the stream after the stop: the session is over either way.
+        }
+        catch (Exception e) when ((e is OperationCanceledException || e.InnerException is OperationCanceledException) && !cancellation.IsCancellationRequested)
+        {
+            throw new TimeoutException($"process {pid} did not answer the GC request within {timeout.TotalSeconds:F0} s");
+        }
     }
 }

@@ -16,6 +16,8 @@ public sealed record ForceGcRequest(string Target, string? ProcessFilter, bool W
 
 public static class ForceGcCommand
 {
+    private static readonly TimeSpan s_timeout = TimeSpan.FromSeconds(60);
+
     public static int Run(ForceGcRequest request, RunContext context)
     {
         var processes = DotNetProcesses.Find(request.Target, request.ProcessFilter);
@@ -39,7 +41,7 @@ public static class ForceGcCommand
         }
         try
         {
-            var gc = GcTrigger.Collect(process.Pid, waitForFinalizers, context.Cancellation);
+            var gc = GcTrigger.Collect(process.Pid, waitForFinalizers, s_timeout, context.Cancellation);
             if (!context.Silent)
             {
                 var finalizers = gc.Collections > 1 ? $", the finalizer thread got {GcTrigger.FinalizerTime.TotalSeconds:F0} s, then a second full GC collected what it released" : "";
