@@ -14,4 +14,6 @@ using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, contex
     context.Cancel = true;
     cancellation.Cancel();
 });
+// The isolated analysis child ends with the MemAnalyzer that started it (after the handler above is in place).
+ParentDeath.Follow(cancellation);
 return CommandRunner.Run(args, PhysicalConsole.Singleton, cancellation.Token);

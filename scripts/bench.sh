@@ -3,12 +3,14 @@
 #
 #   scripts/bench.sh                 # full scale: 5,000,000 DataInstance (10M objects), 3 runs of each case
 #   RUNS=5 COUNT=1000000 scripts/bench.sh
-#   QUICK=1 scripts/bench.sh         # plumbing check, about a minute: tiny dumps, 1 run, no ReadyToRun publish
+#   QUICK=1 scripts/bench.sh         # plumbing check: tiny dumps, 1 run (plus the native publish, 2-3 minutes)
 #
 # Environment: RUNS (runs per case, default 3), COUNT (walkthrough DataInstance objects, default 5,000,000),
 # BENCH_DIR (where dumps go, default /tmp/memanalyzer-bench; needs ~2 GB; deleted at the end unless KEEP=1),
 # QUICK=1 (RUNS=1, COUNT=20000, many-types dump of 50 types; its figures mean nothing),
-# RESULTS_DIR (default bench-results).
+# RESULTS_DIR (default bench-results), NATIVE_DIR (an existing scripts/publish.sh output to measure instead of publishing).
+# MemAnalyzer is the Native AOT executable of scripts/publish.sh, as installed; the JIT build (dotnet MemAnalyzer.dll)
+# has its own rows for comparison.
 # Results: every case (median, min, max, ratio to the baseline, peak RSS), the goals, the machine (CPU model, cores,
 # memory, load), the commit and the date go to RESULTS_DIR/<date>-<commit>.tsv (…-quick.tsv for QUICK=1, which git
 # ignores); scripts/bench-table.sh renders that file as the README's tables.
@@ -53,12 +55,14 @@ dotnet build MemAnalyzer -c Release --nologo -v q -o "$WORK/bin/memanalyzer" >/d
 dotnet build MemAnalyzer.Tests/TestTargets/LeakyApp -c Release --nologo -v q -o "$WORK/bin/leakyapp" >/dev/null
 dotnet build MemAnalyzer.Tests/TestTargets/LeakyAppAfter -c Release --nologo -v q -o "$WORK/bin/leakyappafter" >/dev/null
 dotnet build scripts/bench/ClrMdBaseline -c Release --nologo -v q -o "$WORK/bin/baseline" >/dev/null
-# Also a ReadyToRun publish (precompiled, less start-up JIT), measured on its own rows if the registry serves crossgen.
-r2r=0
-if [ "$QUICK" != 1 ]; then
-  dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false -p:PublishReadyToRun=true --nologo -v q -o "$WORK/bin/memanalyzer-r2r" >/dev/null 2>&1 && r2r=1
+# What users run: the Native AOT executable that scripts/install.sh installs. The JIT build gets its own rows.
+if [ -n "${NATIVE_DIR:-}" ] && [ -x "$NATIVE_DIR/MemAnalyzer" ]; then
+  native="$NATIVE_DIR/MemAnalyzer"
+else
+  native=$(scripts/publish.sh "$WORK/bin/memanalyzer-native")
 fi
-MA=("dotnet" "$WORK/bin/memanalyzer/MemAnalyzer.dll")
+MA=("$native")
+JIT=("dotnet" "$WORK/bin/memanalyzer/MemAnalyzer.dll")
 # createdump of the newest installed runtime (the one the test target rolls forward to), next to the dotnet host.
 dotnet_root=$(dirname "$(readlink -f "$(command -v dotnet)")")
 createdump=$(ls -d "$dotnet_root"/shared/Microsoft.NETCore.App/*/createdump 2>/dev/null | sort -V | tail -1)
@@ -126,16 +130,16 @@ declare -A DESCRIPTION=(
   [ma.diff]="MemAnalyzer diff -f walkthrough -f2 after"
   [ma.walk.retained]="MemAnalyzer -live -retained, walkthrough"
   [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
-  [r2r.tiny]="ReadyToRun publish, tiny dump"
-  [r2r.walk.dts]="ReadyToRun publish -dts, walkthrough"
-  [r2r.walk.live]="ReadyToRun publish -live, walkthrough"
+  [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
+  [jit.walk.dts]="JIT build -dts, walkthrough"
+  [jit.walk.live]="JIT build -live, walkthrough"
   [ma.pid]="MemAnalyzer -pid (live walkthrough target)"
 )
 # The baseline case each MemAnalyzer case is compared with (ratio = baseline median / this median).
 declare -A VERSUS=(
   [ma.tiny]=base.tiny [ma.walk.dts]=base.walk [ma.walk.dtn]=base.walk [ma.walk.live]=base.walk.live
-  [ma.many.dts]=base.many [ma.many.live]=base.many.live [r2r.tiny]=base.tiny [r2r.walk.dts]=base.walk
-  [r2r.walk.live]=base.walk.live
+  [ma.many.dts]=base.many [ma.many.live]=base.many.live [jit.tiny]=base.tiny [jit.walk.dts]=base.walk
+  [jit.walk.live]=base.walk.live
 )
 # measure <key> <command...>: RUNS runs; wall seconds median/min/max and the largest peak RSS (MB)
 measure() {
@@ -195,11 +199,9 @@ fi
 measure ma.diff "${MA[@]}" -f "$WORK/walk.dmp" -f2 "$WORK/after.dmp" -dts -silent
 measure ma.walk.retained "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -retained -silent
 measure ma.walk.roots "${MA[@]}" -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance -silent
-if [ "$r2r" = 1 ]; then
-  measure r2r.tiny dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/tiny.dmp" -dts -silent
-  measure r2r.walk.dts dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/walk.dmp" -dts -silent
-  measure r2r.walk.live dotnet "$WORK/bin/memanalyzer-r2r/MemAnalyzer.dll" -f "$WORK/walk.dmp" -dts -live -silent
-fi
+measure jit.tiny "${JIT[@]}" -f "$WORK/tiny.dmp" -dts -silent
+measure jit.walk.dts "${JIT[@]}" -f "$WORK/walk.dmp" -dts -silent
+measure jit.walk.live "${JIT[@]}" -f "$WORK/walk.dmp" -dts -live -silent
 
 # A live target: the same walkthrough heap, analyzed with -pid; the pause comes from MemAnalyzer's own note.
 start_target "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count "$COUNT"
@@ -265,10 +267,8 @@ goal "dump-vs-dump diff <= 1.3x one analysis" "$diff_ratio" 1.3 le
 goal "peak RSS (MB), walkthrough <= 300 MB + heap/16 = $rss_limit MB" "$rss_worst" "$rss_limit" le
 goal "peak RSS (MB), many types <= 300 MB + heap/16 = $many_rss_limit MB" "$many_rss_worst" "$many_rss_limit" le
 goal "10x objects ($walk10_objects -> $walk_objects) <= 11x time (total)" "$linear" 11 le
-if [ "$r2r" = 1 ]; then
-  goal "  ReadyToRun publish: histogram vs baseline (total)" "$(r "${MEDIAN[base.walk]}" "${MEDIAN[r2r.walk.dts]}")" 5 ge
-  goal "  ReadyToRun publish: -live vs its histogram (total)" "$(r "${MEDIAN[r2r.walk.live]}" "${MEDIAN[r2r.walk.dts]}")" 2 le
-fi
+goal "  JIT build: histogram vs baseline (total)" "$(r "${MEDIAN[base.walk]}" "${MEDIAN[jit.walk.dts]}")" 5 ge
+goal "  JIT build: -live vs its histogram (total)" "$(r "${MEDIAN[jit.walk.live]}" "${MEDIAN[jit.walk.dts]}")" 2 le
 goal "live pause <= the same walk from a dump (pause / -dts total)" "$pause_ratio" 1 le
 retained_limit=$(( 300 + walk_bytes / 8 / 1048576 ))
 goal "-retained <= 3x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.retained]}" "${MEDIAN[ma.walk.live]}")" 3 le

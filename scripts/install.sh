@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs MemAnalyzer in one command: publishes it (scripts/publish.sh) into PREFIX/../lib/memanalyzer and puts
+# Installs MemAnalyzer in one command: installs the Native AOT toolchain (clang, zlib1g-dev) from Debian's packages
+# when missing, publishes the native executable (scripts/publish.sh) into PREFIX/../lib/memanalyzer and puts
 # PREFIX/MemAnalyzer on PATH as a link to it. PREFIX: ~/.local/bin by default, /usr/local/bin as root.
 # Usage: scripts/install.sh [PREFIX]
 set -euo pipefail
@@ -18,6 +19,7 @@ fi
 mkdir -p "$prefix"
 prefix=$(cd "$prefix" && pwd)
 lib="$(dirname "$prefix")/lib/memanalyzer"
+scripts/native-toolchain.sh
 rm -rf "$lib"
 scripts/publish.sh "$lib" >/dev/null
 ln -sfn "$lib/MemAnalyzer" "$prefix/MemAnalyzer"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Publishes MemAnalyzer to OUTDIR: the executable OUTDIR/MemAnalyzer (an apphost over a ReadyToRun-compiled,
-# framework-dependent build: it needs the .NET 10 runtime, not the SDK), its libraries, and collect-dacs.sh beside it.
+# Publishes MemAnalyzer to OUTDIR as one Native AOT executable, OUTDIR/MemAnalyzer (no .NET runtime needed to run it;
+# it starts in milliseconds and runs its isolated analysis child as itself), with collect-dacs.sh beside it.
+# Needs the .NET 10 SDK, clang and zlib1g-dev (scripts/setup.sh installs them). AOT and trim warnings are errors.
 # Usage: scripts/publish.sh OUTDIR
 set -euo pipefail
 if [ $# -ne 1 ]; then
@@ -15,10 +16,25 @@ if ! command -v dotnet >/dev/null 2>&1; then
   echo "error: the .NET 10 SDK is required to publish MemAnalyzer (dotnet not found on PATH)" >&2
   exit 1
 fi
-# ReadyToRun precompiles MemAnalyzer and its libraries, so start-up JITs less; fall back to a plain publish where the
-# registry does not serve the crossgen package.
-if ! dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false -p:PublishReadyToRun=true --nologo -v q -o "$out" >/dev/null 2>&1; then
-  dotnet publish MemAnalyzer -c Release -r linux-x64 --self-contained false --nologo -v q -o "$out" >/dev/null
+if ! command -v clang >/dev/null 2>&1 || [ ! -e /usr/include/zlib.h ]; then
+  echo "error: the Native AOT link needs clang and zlib1g-dev: run scripts/setup.sh (or apt-get install clang zlib1g-dev)" >&2
+  exit 1
 fi
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# TrimmerSingleWarn=false: a library's AOT or trim warnings are shown one by one, not folded into IL2104/IL3053.
+if ! dotnet publish MemAnalyzer -c Release -r linux-x64 -p:PublishAot=true -p:TrimmerSingleWarn=false \
+    -p:TreatWarningsAsErrors=true -p:IlcTreatWarningsAsErrors=true --nologo -v q -o "$out" >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "error: the Native AOT publish failed (see above)" >&2
+  exit 1
+fi
+if grep -q "warning IL" "$log"; then
+  grep "warning IL" "$log" >&2
+  echo "error: the Native AOT publish reported AOT or trim warnings (see above)" >&2
+  exit 1
+fi
+# The native debug symbols are large and not needed to run.
+rm -f "$out/MemAnalyzer.dbg"
 chmod +x "$out/MemAnalyzer" "$out/collect-dacs.sh"
 echo "$out/MemAnalyzer"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what MemAnalyzer's tests and scripts need beyond the .NET 10 SDK: gdb (gcore, for the
+# Installs what MemAnalyzer's tests and scripts need beyond the .NET 10 SDK: clang and zlib1g-dev (the Native AOT
+# link of scripts/publish.sh, through scripts/native-toolchain.sh), gdb (gcore, for the
 # native-core test), Sysinternals ProcDump for Linux, and Chromium (renders the trend report's HTML in
 # the tests and in scripts/trend-screenshot.sh). Idempotent; installs only what is missing.
 set -euo pipefail
@@ -22,3 +23,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+"$(dirname "$0")/native-toolchain.sh"

@@ -1,18 +1,31 @@
 namespace MemAnalyzer.Tests.Infrastructure;
 
-/// <summary>Runs the real MemAnalyzer command line as a child process, exactly as a user or script would.</summary>
+/// <summary>
+/// Runs the real MemAnalyzer command line as a child process, exactly as a user or script would: the JIT build
+/// (dotnet MemAnalyzer.dll), or the executable that <see cref="ExecutableVariable"/> names, such as the Native AOT one
+/// from scripts/publish.sh, to run the whole suite against it.
+/// </summary>
 public static class MemAnalyzerCli
 {
+    public const string ExecutableVariable = "MEMANALYZER_TEST_EXECUTABLE";
+
+    private static readonly string? s_executable = Environment.GetEnvironmentVariable(ExecutableVariable) is { Length: > 0 } path ? path : null;
+
     public static ProcessResult Run(params string[] arguments) => Run(arguments, environment: null);
 
     public static ProcessResult Run(IEnumerable<string> arguments, IDictionary<string, string?>? environment, TimeSpan? timeout = null) =>
-        ProcessRunner.Run("dotnet", [RepositoryPaths.MemAnalyzerDll, .. arguments], timeout, environment);
+        s_executable is null
+            ? ProcessRunner.Run("dotnet", [RepositoryPaths.MemAnalyzerDll, .. arguments], timeout, environment)
+            : ProcessRunner.Run(s_executable, arguments, timeout, environment);
 
     /// <summary>Starts the CLI without waiting, for tests that kill or signal it mid-run; its output is redirected.</summary>
     public static System.Diagnostics.Process Start(params string[] arguments)
     {
-        var info = new System.Diagnostics.ProcessStartInfo("dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
-        info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);
+        var info = new System.Diagnostics.ProcessStartInfo(s_executable ?? "dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        if (s_executable is null)
+        {
+            info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);
+        }
         foreach (var argument in arguments)
         {
             info.ArgumentList.Add(argument);

@@ -32,8 +32,6 @@ public static class DumpSideCar
     public const string SmapsSuffix = ".smaps";
     public const string MetadataSuffix = ".metadata.json";
 
-    private static readonly JsonSerializerOptions s_json = new() { WriteIndented = true };
-
     /// <summary>Copies the process's memory map to <paramref name="stagedPath"/> now, before its dump is written.</summary>
     public static SmapsCopy CopySmaps(int pid, string stagedPath)
     {
@@ -70,7 +68,7 @@ public static class DumpSideCar
             coreclr is not null && MemAnalyzer.Dac.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Dac.DacCollector.ProductVersion(file) : null,
             coreclr is null ? null : Path.GetDirectoryName(coreclr),
             smaps.StagedPath is null ? null : smaps.Time);
-        File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, s_json));
+        File.WriteAllText(dumpPath + MetadataSuffix, JsonSerializer.Serialize(metadata, DumpMetadataJson.Default.DumpMetadata));
         return smaps.Warning is null ? null : $"{smaps.Warning} (dump {dumpPath})";
     }
 
@@ -80,7 +78,7 @@ public static class DumpSideCar
         var path = dumpPath + MetadataSuffix;
         try
         {
-            return File.Exists(path) ? JsonSerializer.Deserialize<DumpMetadata>(File.ReadAllText(path)) : null;
+            return File.Exists(path) ? JsonSerializer.Deserialize(File.ReadAllText(path), DumpMetadataJson.Default.DumpMetadata) : null;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or JsonException or NotSupportedException)
         {

@@ -1,72 +1,63 @@
 using System.Diagnostics.Tracing;
 using Microsoft.Diagnostics.NETCore.Client;
-using Microsoft.Diagnostics.Tracing;
-using Microsoft.Diagnostics.Tracing.Parsers;
-using Microsoft.Diagnostics.Tracing.Parsers.Clr;
 
 namespace MemAnalyzer.Capture;
 
-/// <summary>The outcome of a forced collection: the number of the full GC that ran, and what happened to the finalizers.</summary>
-public sealed record ForcedGc(int Pid, int GcNumber, TimeSpan Took, bool? FinalizersFinished);
+/// <summary>The outcome of a forced collection: how many full GCs were forced, and how long it all took.</summary>
+public sealed record ForcedGc(int Pid, int Collections, TimeSpan Took);
 
 /// <summary>
 /// Forces a full blocking GC in a .NET process the way dotnet-gcdump does: enabling the runtime's GCHeapCollect keyword
-/// in an EventPipe session makes the runtime collect while it enables the session. The session's own GC events are
-/// then read to the end: a GCStart of a blocking gen-2 GC followed by its GCStop proves that the collection ran and
-/// ended. Nothing is left to a sleep.
+/// in an EventPipe session makes the runtime collect, on its diagnostics thread, while it enables the session, before it
+/// answers the request. So when the session has started, the collection has ended. The session's events are not parsed:
+/// the only EventPipe parser the registry serves (TraceEvent) is not Native AOT compatible, and this binary is.
 /// </summary>
 public static class GcTrigger
 {
+    private const string RuntimeProvider = "Microsoft-Windows-DotNETRuntime";
     private const long GcKeyword = 0x1;
     private const long GcHeapCollectKeyword = 0x800000;
 
-    /// <param name="waitForFinalizers">Watch the finalizer thread after the GC, then collect again what it released.</param>
-    /// <exception cref="TimeoutException">No full GC was seen to end.</exception>
+    /// <summary>How long the finalizer thread gets after the first GC, before the second one collects what it released.</summary>
+    public static readonly TimeSpan FinalizerTime = TimeSpan.FromSeconds(2);
+
+    /// <param name="waitForFinalizers">Give the finalizer thread <see cref="FinalizerTime"/> after the GC, then collect again.</param>
+    /// <exception cref="TimeoutException">The process did not answer the request within <paramref name="timeout"/>.</exception>
     public static ForcedGc Collect(int pid, bool waitForFinalizers, TimeSpan timeout, CancellationToken cancellation)
     {
         var clock = System.Diagnostics.Stopwatch.StartNew();
-        var first = CollectOnce(pid, waitForFinalizers ? TimeSpan.FromSeconds(2) : TimeSpan.Zero, timeout, cancellation);
+        CollectOnce(pid, timeout, cancellation);
         if (!waitForFinalizers)
         {
-            return new ForcedGc(pid, first.Gc, clock.Elapsed, null);
+            return new ForcedGc(pid, 1, clock.Elapsed);
         }
-        var second = CollectOnce(pid, TimeSpan.Zero, timeout, cancellation);
-        return new ForcedGc(pid, second.Gc, clock.Elapsed, first.FinalizersFinished);
+        cancellation.WaitHandle.WaitOne(FinalizerTime);
+        cancellation.ThrowIfCancellationRequested();
+        CollectOnce(pid, timeout, cancellation);
+        return new ForcedGc(pid, 2, clock.Elapsed);
     }
 
-    private static (int Gc, bool FinalizersFinished) CollectOnce(int pid, TimeSpan watch, TimeSpan timeout, CancellationToken cancellation)
+    private static void CollectOnce(int pid, TimeSpan timeout, CancellationToken cancellation)
     {
-        var providers = new[] { new EventPipeProvider(ClrTraceEventParser.ProviderName, EventLevel.Informational, GcKeyword | GcHeapCollectKeyword) };
-        using var session = new DiagnosticsClient(pid).StartEventPipeSession(providers, requestRundown: false, circularBufferMB: 16);
-        using var source = new EventPipeEventSource(session.EventStream);
-        int? induced = null, ended = null;
-        var finalizersFinished = false;
-        source.Clr.GCStart += e =>
+        var providers = new[] { new EventPipeProvider(RuntimeProvider, EventLevel.Informational, GcKeyword | GcHeapCollectKeyword) };
+        using var deadline = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        deadline.CancelAfter(timeout);
+        try
         {
-            if (e.Depth == 2 && e.Type == GCType.NonConcurrentGC && induced is null)
-            {
-                induced = e.Count;
-            }
-        };
-        source.Clr.GCStop += e =>
-        {
-            if (induced == e.Count)
-            {
-                ended = e.Count;
-            }
-        };
-        source.Clr.GCFinalizersStop += _ => finalizersFinished |= ended is not null;
-        // The events reach the stream in blocks; stopping the session flushes them, and the reader then ends.
-        var reading = Task.Run(source.Process, CancellationToken.None);
-        if (watch > TimeSpan.Zero)
-        {
-            cancellation.WaitHandle.WaitOne(watch);
+            using var session = new DiagnosticsClient(pid).StartEventPipeSessionAsync(providers, requestRundown: false, circularBufferMB: 16, deadline.Token)
+                .GetAwaiter().GetResult();
+            // Nobody needs the events, but an unread stream could fill the socket and block the runtime's stop.
+            var drain = session.EventStream.CopyToAsync(Stream.Null, deadline.Token);
+            session.Stop();
+            drain.Wait(deadline.Token);
         }
-        session.Stop();
-        if (!reading.Wait(timeout, cancellation))
+        catch (AggregateException e) when (e.InnerException is IOException or ObjectDisposedException)
         {
-            throw new TimeoutException($"the GC events of process {pid} did not arrive within {timeout.TotalSeconds:F0} s");
+            // The runtime closed the stream after the stop: the session is over either way.
         }
-        return ended is int gc ? (gc, finalizersFinished) : throw new TimeoutException($"process {pid} reported no full blocking GC for the request");
+        catch (Exception e) when ((e is OperationCanceledException || e.InnerException is OperationCanceledException) && !cancellation.IsCancellationRequested)
+        {
+            throw new TimeoutException($"process {pid} did not answer the GC request within {timeout.TotalSeconds:F0} s");
+        }
     }
 }

@@ -63,16 +63,18 @@ internal static class IsolatedRunner
 
     private static int RunChild(string[] args, bool stackRoots, TextWriter error, CancellationToken cancellation)
     {
+        // The native (AOT) build and an apphost start themselves again; "dotnet MemAnalyzer.dll" starts dotnet with the dll.
         var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true };
         if (Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet")
         {
-            info.ArgumentList.Add(typeof(IsolatedRunner).Assembly.Location);
+            info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, typeof(IsolatedRunner).Assembly.GetName().Name + ".dll"));
         }
         foreach (var arg in args)
         {
             info.ArgumentList.Add(arg);
         }
         info.Environment[ChildVariable] = "1";
+        info.Environment[ParentDeath.ParentVariable] = Environment.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture);
         if (!Console.IsErrorRedirected)
         {
             info.Environment[ErrorIsTerminalVariable] = "1";

@@ -1,4 +1,3 @@
-using CsvHelper.Configuration;
 using MemAnalyzer.Output;
 
 namespace MemAnalyzer.Commands;
@@ -7,11 +6,13 @@ namespace MemAnalyzer.Commands;
 public sealed record CsvOutput(CsvTarget Target, CsvStamp Stamp)
 {
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
-    public void Validate<TRow>(ClassMap<TRow> map) => CsvFileAppender.Validate(Target, map);
+    public void Validate<TRow>(CsvSchema<TRow> map) => CsvFileAppender.Validate(Target, map);
 
     /// <summary>Appends one block of rows, after a notice on <see cref="RunContext.Out"/> unless -silent.</summary>
-    public void Write<TRow>(ClassMap<TRow> map, IReadOnlyList<TRow> rows, RunContext context)
+    public void Write<TRow>(CsvSchema<TRow> map, IReadOnlyList<TRow> rows, RunContext context)
     {
+        // A cancelled run (Ctrl+C, SIGTERM, or the parent of the analysis child gone) begins no block.
+        context.Cancellation.ThrowIfCancellationRequested();
         var appending = !Target.Overwrite && File.Exists(Target.Path) && new FileInfo(Target.Path).Length > 0;
         if (!context.Silent)
         {

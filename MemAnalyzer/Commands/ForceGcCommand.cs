@@ -42,17 +42,11 @@ public static class ForceGcCommand
         try
         {
             var gc = GcTrigger.Collect(process.Pid, waitForFinalizers, s_timeout, context.Cancellation);
-            if (context.Silent)
+            if (!context.Silent)
             {
-                return;
+                var finalizers = gc.Collections > 1 ? $", the finalizer thread got {GcTrigger.FinalizerTime.TotalSeconds:F0} s, then a second full GC collected what it released" : "";
+                context.Error.WriteLine($"note: process {process.Pid} ({process.Name}): full blocking GC ended after {gc.Took.TotalMilliseconds:F0} ms{finalizers}");
             }
-            var finalizers = gc.FinalizersFinished switch
-            {
-                true => ", then its finalizers ran and a second GC collected what they released",
-                false => ", its finalizers did not finish within 2 s (a blocked finalizer thread?), a second GC ran anyway",
-                null => "",
-            };
-            context.Error.WriteLine($"note: process {process.Pid} ({process.Name}): full blocking GC #{gc.GcNumber} ended after {gc.Took.TotalMilliseconds:F0} ms{finalizers}");
         }
         catch (TimeoutException e)
         {

@@ -1,6 +1,5 @@
 using System.Globalization;
 using CsvHelper;
-using CsvHelper.Configuration;
 
 namespace MemAnalyzer.MemoryMap;
 
@@ -17,14 +16,14 @@ public static class VmmapCsvParser
     /// <exception cref="FormatException">No summary section, or a number that is not one.</exception>
     public static IReadOnlyDictionary<string, VmmapTypeRow> Parse(TextReader text)
     {
-        var configuration = new CsvConfiguration(CultureInfo.InvariantCulture) { HasHeaderRecord = false, BadDataFound = null, MissingFieldFound = null, IgnoreBlankLines = false };
+        var options = CsvReaderOptions.Default with { Separator = ',', HasHeader = false, SkipEmptyLines = false, FormatProvider = CultureInfo.InvariantCulture };
         // VMMap's exports end lines in "\r\r\n" (seen in the original's fixture); no field holds a carriage return.
-        using var csv = new CsvReader(new StringReader(text.ReadToEnd().Replace("\r", "", StringComparison.Ordinal)), configuration);
+        using var csv = CsvReader.FromText(text.ReadToEnd().Replace("\r", "", StringComparison.Ordinal), options);
         Dictionary<string, int>? columns = null;
         var rows = new Dictionary<string, VmmapTypeRow>(StringComparer.OrdinalIgnoreCase);
         while (csv.Read())
         {
-            var fields = Enumerable.Range(0, csv.Parser.Count).Select(i => (csv.GetField(i) ?? "").Trim()).ToArray();
+            var fields = Enumerable.Range(0, csv.FieldCount).Select(i => (csv.GetString(i) ?? "").Trim()).ToArray();
             if (columns is null)
             {
                 if (fields.Length > 2 && fields[0] == "Type" && fields[1] == "Size")

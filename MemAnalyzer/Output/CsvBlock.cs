@@ -1,49 +1,54 @@
 using System.Globalization;
 using System.Text;
 using CsvHelper;
-using CsvHelper.Configuration;
 using MemAnalyzer.Analysis;
 
 namespace MemAnalyzer.Output;
 
 /// <summary>
-/// One block of CSV rows as text, through a CsvHelper ClassMap: its header line, its rows, and the "sep=" line Excel
-/// reads first. Pure: no files.
+/// One block of CSV rows as text, written by CsvHelper's writer from a <see cref="CsvSchema{TRow}"/>: its header line,
+/// its rows, and the "sep=" line Excel reads first. Pure: no files.
 /// </summary>
 public static class CsvBlock
 {
-    /// <summary>The header line exactly as CsvHelper writes it for this map, for comparison with an existing file.</summary>
-    public static string HeaderLine<TRow>(ClassMap<TRow> map, char separator)
+    /// <summary>The header line exactly as CsvHelper writes it for this schema, for comparison with an existing file.</summary>
+    public static string HeaderLine<TRow>(CsvSchema<TRow> map, char separator)
     {
         using var text = new StringWriter(CultureInfo.InvariantCulture);
-        using (var csv = new CsvWriter(text, Configuration(separator)))
+        using (var csv = CsvWriter.Create(text, Options(separator), leaveOpen: true))
         {
-            csv.Context.RegisterClassMap(map);
-            csv.WriteHeader<TRow>();
-            csv.NextRecord();
+            csv.WriteRecord([.. map.Names]);
         }
         return text.ToString().TrimEnd('\n', '\r');
     }
 
-    public static byte[] Render<TRow>(ClassMap<TRow> map, IReadOnlyList<TRow> rows, char separator, bool writeHeader, bool excelLine)
+    public static byte[] Render<TRow>(CsvSchema<TRow> map, IReadOnlyList<TRow> rows, char separator, bool writeHeader, bool excelLine)
     {
         using var text = new StringWriter(CultureInfo.InvariantCulture) { NewLine = "\n" };
         if (excelLine)
         {
             text.Write($"{CsvHead.ExcelSeparatorPrefix}{separator}\n");
         }
-        using (var csv = new CsvWriter(text, Configuration(separator) with { HasHeaderRecord = writeHeader }))
+        using (var csv = CsvWriter.Create(text, Options(separator), leaveOpen: true))
         {
-            csv.Context.RegisterClassMap(map);
-            csv.WriteRecords(rows);
+            if (writeHeader)
+            {
+                csv.WriteRecord([.. map.Names]);
+            }
+            foreach (var row in rows)
+            {
+                csv.WriteRecord(map.Fields(row));
+            }
         }
         return new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(text.ToString());
     }
 
-    private static CsvConfiguration Configuration(char separator) => new(CultureInfo.InvariantCulture)
+    // CsvHelper 33's quoting, which the files tracked so far were written with: also fields with a space at either end.
+    private static CsvWriterOptions Options(char separator) => CsvWriterOptions.Default with
     {
-        Delimiter = separator.ToString(),
+        Separator = separator,
         NewLine = "\n",
+        Quoting = CsvQuoting.WhenNeededOrWhitespace,
     };
 
     /// <summary>The head of a CSV file, read from its start; the stream stays open and is left positioned anywhere.</summary>

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using CsvHelper.Configuration;
 using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Output;
@@ -19,7 +18,7 @@ public static class CsvFileAppender
     private static readonly TimeSpan s_lockTimeout = TimeSpan.FromSeconds(60);
 
     /// <summary>Checks, before any heap is walked, that the file can be written with these columns.</summary>
-    public static void Validate<TRow>(CsvTarget target, ClassMap<TRow> map)
+    public static void Validate<TRow>(CsvTarget target, CsvSchema<TRow> map)
     {
         var path = target.Path;
         if (Directory.Exists(path))
@@ -46,7 +45,7 @@ public static class CsvFileAppender
         }
     }
 
-    public static void Write<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<TRow> rows)
+    public static void Write<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows)
     {
         if ((target.Overwrite || !File.Exists(target.Path)) && TryWriteWholeFile(target, map, rows))
         {
@@ -79,7 +78,7 @@ public static class CsvFileAppender
     /// A new or overwritten file is written beside the target and renamed into place, so it only ever appears complete.
     /// Returns false when another run created the file first; the rows are then appended to it instead.
     /// </summary>
-    private static bool TryWriteWholeFile<TRow>(CsvTarget target, ClassMap<TRow> map, IReadOnlyList<TRow> rows)
+    private static bool TryWriteWholeFile<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows)
     {
         var staging = $"{target.Path}.{Environment.ProcessId}.tmp";
         try

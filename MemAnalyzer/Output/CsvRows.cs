@@ -1,4 +1,3 @@
-using CsvHelper.Configuration;
 using MemAnalyzer.Analysis;
 
 namespace MemAnalyzer.Output;
@@ -28,60 +27,43 @@ public sealed record DiffCsvRow(long Delta, long? DeltaInstances, long? Instance
 /// Retained&lt;Unit&gt; column stands before Type, so a file tracked with it never takes rows without it. Selection is
 /// last: a file written before it existed has other columns, so runs that record it are not appended to it.
 /// </summary>
-public sealed class TypeCsvRowMap : ClassMap<TypeCsvRow>
+public sealed class TypeCsvRowMap : CsvSchema<TypeCsvRow>
 {
     public TypeCsvRowMap(SizeUnit unit, bool retained = false)
     {
-        Map(r => r.Allocated).Name($"Allocated{unit}").Index(0);
-        Map(r => r.Instances).Name("Instances(Count)").Index(1);
-        var next = 2;
+        Column($"Allocated{unit}", r => r.Allocated);
+        Column("Instances(Count)", r => r.Instances);
         if (retained)
         {
-            Map(r => r.Retained).Name($"Retained{unit}").Index(next++);
+            Column($"Retained{unit}", r => r.Retained);
         }
-        Map(r => r.Type).Name("Type").Index(next);
-        References<CsvContextMap>(r => r.Context, next + 1);
-        Map(r => r.Selection).Name(CsvSelection.Column).Index(next + 1 + CsvContextMap.Columns);
-    }
-}
-
-/// <summary>The columns that say who and when, after a row's own columns: the same in every single-target schema.</summary>
-public sealed class CsvContextMap : ClassMap<CsvContext>
-{
-    public const int Columns = 6;
-
-    public CsvContextMap(int firstIndex)
-    {
-        Map(c => c.ProcessId).Name("ProcessId").Index(firstIndex);
-        Map(c => c.Time).Name("Time").Index(firstIndex + 1);
-        Map(c => c.CommandLine).Name("CommandLine").Index(firstIndex + 2);
-        Map(c => c.AgeSeconds).Name("Age(s)").Index(firstIndex + 3);
-        Map(c => c.Name).Name("Name").Index(firstIndex + 4);
-        Map(c => c.Context).Name("Context").Index(firstIndex + 5);
+        Column("Type", r => r.Type);
+        ContextColumns(r => r.Context);
+        Column(CsvSelection.Column, r => r.Selection);
     }
 }
 
 /// <summary>The diff CSV schema: the console diff's columns, in the same order.</summary>
-public sealed class DiffCsvRowMap : ClassMap<DiffCsvRow>
+public sealed class DiffCsvRowMap : CsvSchema<DiffCsvRow>
 {
     public DiffCsvRowMap(SizeUnit unit, bool retained = false)
     {
         var header = DiffRenderer.Header(unit, retained);
-        Map(r => r.Delta).Name(header[0]).Index(0);
-        Map(r => r.DeltaInstances).Name(header[1]).Index(1);
-        Map(r => r.Instances).Name(header[2]).Index(2);
-        Map(r => r.Instances2).Name(header[3]).Index(3);
-        Map(r => r.Allocated).Name(header[4]).Index(4);
-        Map(r => r.Allocated2).Name(header[5]).Index(5);
-        Map(r => r.AvgSize).Name(header[6]).Index(6);
-        Map(r => r.AvgSize2).Name(header[7]).Index(7);
+        Column(header[0], r => r.Delta);
+        Column(header[1], r => r.DeltaInstances);
+        Column(header[2], r => r.Instances);
+        Column(header[3], r => r.Instances2);
+        Column(header[4], r => r.Allocated);
+        Column(header[5], r => r.Allocated2);
+        Column(header[6], r => r.AvgSize);
+        Column(header[7], r => r.AvgSize2);
         if (retained)
         {
-            Map(r => r.Retained).Name(header[8]).Index(8);
-            Map(r => r.Retained2).Name(header[9]).Index(9);
-            Map(r => r.DeltaRetained).Name(header[10]).Index(10);
+            Column(header[8], r => r.Retained);
+            Column(header[9], r => r.Retained2);
+            Column(header[10], r => r.DeltaRetained);
         }
-        Map(r => r.Type).Name(header[^1]).Index(header.Count - 1);
+        Column(header[^1], r => r.Type);
     }
 }
 

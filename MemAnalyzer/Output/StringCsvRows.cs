@@ -1,4 +1,3 @@
-using CsvHelper.Configuration;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Strings;
 
@@ -8,35 +7,35 @@ namespace MemAnalyzer.Output;
 public sealed record StringCsvRow(long Count, long Waste, long InstanceSize, string Value, string Owner, string Address, CsvContext Context);
 
 /// <summary>The -dstrings CSV schema; values are escaped like the console's but cut at <see cref="StringText.CsvChars"/> characters.</summary>
-public sealed class StringCsvRowMap : ClassMap<StringCsvRow>
+public sealed class StringCsvRowMap : CsvSchema<StringCsvRow>
 {
     public StringCsvRowMap(SizeUnit unit)
     {
-        Map(r => r.Count).Name("Strings(Count)").Index(0);
-        Map(r => r.Waste).Name($"Waste{unit}").Index(1);
-        Map(r => r.InstanceSize).Name("Size(Bytes)").Index(2);
-        Map(r => r.Value).Name("String").Index(3);
-        Map(r => r.Owner).Name("Owner").Index(4);
-        Map(r => r.Address).Name("Address").Index(5);
-        References<CsvContextMap>(r => r.Context, 6);
+        Column("Strings(Count)", r => r.Count);
+        Column($"Waste{unit}", r => r.Waste);
+        Column("Size(Bytes)", r => r.InstanceSize);
+        Column("String", r => r.Value);
+        Column("Owner", r => r.Owner);
+        Column("Address", r => r.Address);
+        ContextColumns(r => r.Context);
     }
 }
 
 /// <summary>One value of a string diff in CSV, with the console diff's columns.</summary>
 public sealed record StringDiffCsvRow(long Delta, long? DeltaInstances, long? Instances, long? Instances2, long Allocated, long Allocated2, string Value);
 
-public sealed class StringDiffCsvRowMap : ClassMap<StringDiffCsvRow>
+public sealed class StringDiffCsvRowMap : CsvSchema<StringDiffCsvRow>
 {
     public StringDiffCsvRowMap(SizeUnit unit)
     {
         var header = StringStatisticsRenderer.DiffHeader(unit);
-        Map(r => r.Delta).Name(header[0]).Index(0);
-        Map(r => r.DeltaInstances).Name(header[1]).Index(1);
-        Map(r => r.Instances).Name(header[2]).Index(2);
-        Map(r => r.Instances2).Name(header[3]).Index(3);
-        Map(r => r.Allocated).Name(header[4]).Index(4);
-        Map(r => r.Allocated2).Name(header[5]).Index(5);
-        Map(r => r.Value).Name(header[6]).Index(6);
+        Column(header[0], r => r.Delta);
+        Column(header[1], r => r.DeltaInstances);
+        Column(header[2], r => r.Instances);
+        Column(header[3], r => r.Instances2);
+        Column(header[4], r => r.Allocated);
+        Column(header[5], r => r.Allocated2);
+        Column(header[6], r => r.Value);
     }
 }
 

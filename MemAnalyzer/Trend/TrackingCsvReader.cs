@@ -1,6 +1,5 @@
 using System.Globalization;
 using CsvHelper;
-using CsvHelper.Configuration;
 using MemAnalyzer.Analysis;
 
 namespace MemAnalyzer.Trend;
@@ -32,34 +31,33 @@ public static class TrackingCsvReader
             throw new FormatException($"its first column is \"{unitName}\", not AllocatedBytes/KB/MB/GB: it was not written by MemAnalyzer -o");
         }
 
-        var configuration = new CsvConfiguration(CultureInfo.InvariantCulture) { Delimiter = separator.ToString(), BadDataFound = null, MissingFieldFound = null };
-        using var csv = new CsvReader(new StringReader(header + "\n" + text.ReadToEnd()), configuration);
-        csv.Read();
+        using var csv = Open(header + "\n" + text.ReadToEnd(), separator);
         csv.ReadHeader();
-        var missing = s_required.Where(c => !csv.HeaderRecord!.Contains(c)).ToList();
+        var columns = csv.Headers;
+        var missing = s_required.Where(c => !columns.Contains(c)).ToList();
         if (missing.Count > 0)
         {
             throw new FormatException($"it lacks the column(s) {string.Join(", ", missing)}: it was not written by MemAnalyzer -o");
         }
 
         var retainedColumn = $"Retained{unit}";
-        var hasRetained = csv.HeaderRecord!.Contains(retainedColumn);
-        var hasSelection = csv.HeaderRecord!.Contains(SelectionColumn);
+        var hasRetained = columns.Contains(retainedColumn);
+        var hasSelection = columns.Contains(SelectionColumn);
         var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count, long? Retained, string Selection)>();
         var skipped = 0;
         while (csv.Read())
         {
-            var label = csv.GetField("Type");
+            var label = csv.GetString("Type");
             if (string.IsNullOrEmpty(label)
-                || !long.TryParse(csv.GetField(unitName), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var allocated)
-                || !long.TryParse(csv.GetField("Instances(Count)"), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
+                || !long.TryParse(csv.GetString(unitName), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var allocated)
+                || !long.TryParse(csv.GetString("Instances(Count)"), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
             {
                 skipped++;
                 continue;
             }
-            long? retained = hasRetained && long.TryParse(csv.GetField(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
-            raw.Add((csv.GetField("ProcessId") ?? "", csv.GetField("Context") ?? "", csv.GetField("Time") ?? "", label, allocated * unit.Divisor(), count, retained,
-                hasSelection ? csv.GetField(SelectionColumn) ?? "" : ""));
+            long? retained = hasRetained && long.TryParse(csv.GetString(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
+            raw.Add((csv.GetString("ProcessId") ?? "", csv.GetString("Context") ?? "", csv.GetString("Time") ?? "", label, allocated * unit.Divisor(), count, retained,
+                hasSelection ? csv.GetString(SelectionColumn) ?? "" : ""));
         }
         if (raw.Count == 0)
         {
@@ -81,6 +79,18 @@ public static class TrackingCsvReader
         }
         var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count, r.Retained, r.Selection)).ToList();
         return new TrackingCsv(rows, unit.ToString(), key, warnings);
+    }
+
+    private static CsvReader Open(string text, char separator)
+    {
+        try
+        {
+            return CsvReader.FromText(text, CsvReaderOptions.Default with { Separator = separator, FormatProvider = CultureInfo.InvariantCulture });
+        }
+        catch (ArgumentException)
+        {
+            throw new FormatException($"its separator (U+{(int)separator:X4}) is not one MemAnalyzer -o writes (a printable ASCII character or a tab)");
+        }
     }
 
     private static char GuessSeparator(string header)

@@ -72,6 +72,23 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
+    public void AnAnalysisChildWhoseParentWasKilledStopsAndAppendsNothingToTheCsv()
+    {
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
+        var csv = _directory.File("tracked.csv");
+        Assert.Equal(0, MemAnalyzerCli.Run("-f", scenario.DumpPath, "-o", csv).ExitCode);
+        var before = File.ReadAllBytes(csv);
+
+        var child = ParentKill.KillMidWalk(arguments => MemAnalyzerCli.Start(arguments), target, csv, TimeSpan.FromMilliseconds(200));
+
+        // Without PR_SET_PDEATHSIG the orphan finishes its walk and appends its block after its parent is gone.
+        ParentKill.AssertEnds(child);
+        ParentKill.AssertRunning(target);
+        Assert.Equal(before, File.ReadAllBytes(csv));
+        Assert.False(File.Exists(csv + MemAnalyzer.Output.CsvFileAppender.PendingSuffix), "an append was begun");
+    }
+
+    [Fact]
     public void KillingTheAnalysisChildMidWalkIsReportedAndTheTargetIsResumed()
     {
         using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");

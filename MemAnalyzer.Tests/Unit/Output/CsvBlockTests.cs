@@ -48,6 +48,19 @@ public sealed class CsvBlockTests
     }
 
     [Fact]
+    public void FieldsAreQuotedExactlyAsCsvHelper33QuotedThemSoThatTrackedFilesGrowByteForByteAsBefore()
+    {
+        // The expected line is what CsvHelper 33.0.1's ClassMap writer produced for these values (space at either end
+        // and quotes: quoted; a tab with a comma separator: not; a missing number: an empty field).
+        var context = new CsvContext("42", "t", "say \"hi\"", 5, "a\tb", " iteration 1 ");
+        var rows = new TypeCsvRow[] { new(7, 1, "T", context, Retained: null) };
+
+        var text = Text(CsvBlock.Render(new TypeCsvRowMap(SizeUnit.Bytes, retained: true), rows, ',', writeHeader: false, excelLine: false));
+
+        Assert.Equal("7,1,,T,42,t,\"say \"\"hi\"\"\",5,a\tb,\" iteration 1 \",all\n", text);
+    }
+
+    [Fact]
     public void TheHeaderCanBeWrittenWithoutTheExcelLine()
     {
         var text = Text(CsvBlock.Render(new TypeCsvRowMap(SizeUnit.Bytes), s_rows[..1], ',', writeHeader: true, excelLine: false));
