@@ -19,14 +19,26 @@ public sealed record ChartScale(long Min, long Max, long Step, long Unit)
         high = Math.Max(high, low + 1);
         var raw = (high - low) / (double)TargetSteps;
         var unit = s_units.First(u => u.Size <= Math.Max(1, raw)).Size;
-        var inUnits = raw / unit;
-        var power = Math.Pow(10, Math.Floor(Math.Log10(inUnits)));
-        var fraction = inUnits / power;
-        var nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 && unit * power >= 10 ? 2.5 : fraction <= 5 ? 5 : 10;
-        var step = Math.Max(1, (long)Math.Round(nice * power * unit));
+        var inUnits = RoundSize(raw / unit, unit);
+        if (inUnits >= 1000 && unit < s_units[0].Size)
+        {
+            // 1,000 MB is no round label: step in the next unit (1 GB) instead.
+            unit *= 1024;
+            inUnits = RoundSize(raw / unit, unit);
+        }
+        var step = Math.Max(1, (long)Math.Round(inUnits * unit));
         var min = low / step * step;
         var max = (high + step - 1) / step * step;
         return new ChartScale(min, max == min ? min + step : max, step, unit);
+    }
+
+    /// <summary>The round size (1, 2, 2.5 or 5 times a power of ten) at or above <paramref name="size"/>; 2.5 only where it stays a whole number of bytes.</summary>
+    private static double RoundSize(double size, long unit)
+    {
+        var power = Math.Pow(10, Math.Floor(Math.Log10(size)));
+        var fraction = size / power;
+        var nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 && unit * power >= 10 ? 2.5 : fraction <= 5 ? 5 : 10;
+        return nice * power;
     }
 
     /// <summary>Every gridline value, from <see cref="Min"/> to <see cref="Max"/>.</summary>

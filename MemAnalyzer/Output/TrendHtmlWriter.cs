@@ -34,7 +34,9 @@ public static class TrendHtmlWriter
         var html = new StringBuilder();
         html.Append(CultureInfo.InvariantCulture, $"""
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>{E(title)}</title>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+            <title>{E(title)}</title>
             <style>
             {TrendHtmlAssets.Style}
             </style></head><body>
