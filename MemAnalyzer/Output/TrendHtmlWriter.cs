@@ -60,7 +60,7 @@ public static class TrendHtmlWriter
             foreach (var grower in growers)
             {
                 var chart = TrendChart.Render("type", trend.Iterations, [new ChartSeries(grower.Label, HeadlineColor, grower.Bytes, Stacked: false)], 320, 170, legend: false);
-                html.Append(CultureInfo.InvariantCulture, $"<div class=\"small\">{chart}<p>{E(grower.Label)}<br>{TrendRenderer.Rate(grower.BytesPerIteration)} bytes, {TrendRenderer.Rate(grower.CountPerIteration)} instances per iteration</p></div>\n");
+                html.Append(CultureInfo.InvariantCulture, $"<div class=\"small\">{chart}<p>{E(grower.Label)}<br>{TrendRenderer.Rate(grower.BytesPerIteration)} bytes, {TrendRenderer.CountRate(grower.CountPerIteration)} instances per iteration</p></div>\n");
             }
             html.Append(Table(trend));
             html.Append("</section>\n");
@@ -99,7 +99,7 @@ public static class TrendHtmlWriter
         foreach (var row in trend.Rows.OrderBy(r => r.Verdict).ThenByDescending(r => Math.Abs(r.BytesPerIteration)).ThenBy(r => r.Label, StringComparer.Ordinal))
         {
             var verdict = TrendRenderer.Verdict(row.Verdict);
-            table.Append(CultureInfo.InvariantCulture, $"<tr><td class=\"{verdict.Replace(' ', '-')}\">{verdict}</td><td class=\"n\">{TrendRenderer.Rate(row.BytesPerIteration)}</td><td class=\"n\">{TrendRenderer.Rate(row.CountPerIteration)}</td>");
+            table.Append(CultureInfo.InvariantCulture, $"<tr><td class=\"{verdict.Replace(' ', '-')}\">{verdict}</td><td class=\"n\">{TrendRenderer.Rate(row.BytesPerIteration)}</td><td class=\"n\">{TrendRenderer.CountRate(row.CountPerIteration)}</td>");
             table.Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{row.RisingShare:P0}</td><td class=\"n\">{NumberFormat.N(row.FirstBytes)}</td><td class=\"n\">{NumberFormat.N(row.LastBytes)}</td><td class=\"n\">{row.Points}</td><td>{E(row.Label)}</td></tr>\n");
         }
         return table.Append("</table>\n").ToString();

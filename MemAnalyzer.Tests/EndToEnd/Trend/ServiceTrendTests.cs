@@ -35,14 +35,16 @@ public sealed partial class ServiceTrendTests(ServiceTrackRun run) : IClassFixtu
         Assert.True(headline.Success, run.Script.StandardOutput);
         var slope = long.Parse(headline.Groups["slope"].Value, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
         Assert.InRange(slope, ExpectedCounts.ServiceLeakPerStep * 0.95, ExpectedCounts.ServiceLeakPerStep * 1.05);
-        // glibc maps each 1 MiB block with its 16-byte header, rounded up to whole pages: one more page per block.
-        var privateRow = $@"\n\s*growing\s+\+{ExpectedCounts.ServiceLeakBlocks * (ExpectedCounts.ServiceLeakBlockBytes + 4096L):N0}\s+100 %.*\s{Regex.Escape(Private)}\n";
-        Assert.True(Regex.IsMatch(run.Script.StandardOutput, privateRow), run.Script.StandardOutput);
+        // The leak is private memory: glibc maps each 1 MiB block with its 16-byte header, rounded up to whole pages
+        // (one more page per block). The runtime's own private memory may add a page or a few now and then.
+        var privateRow = Regex.Match(run.Script.StandardOutput, $@"\n\s*growing\s+\+(?<slope>[\d,]+)\s+100 %.*\s{Regex.Escape(Private)}\n");
+        Assert.True(privateRow.Success, run.Script.StandardOutput);
+        const long mapped = ExpectedCounts.ServiceLeakBlocks * (ExpectedCounts.ServiceLeakBlockBytes + 4096L);
+        Assert.InRange(long.Parse(privateRow.Groups["slope"].Value, NumberStyles.AllowThousands, CultureInfo.InvariantCulture), mapped, mapped + 64 * 1024);
 
         // The threads did come and go: their stacks were in glibc's cache in some iterations and not in others.
         var cached = Column("Committed_StackCache");
-        Assert.Contains(0, cached);
-        Assert.True(cached.Max() >= 2L * ExpectedCounts.ThreadStackBytes, string.Join(", ", cached));
+        Assert.True(cached.Max() - cached.Min() >= 2L * ExpectedCounts.ThreadStackBytes, string.Join(", ", cached));
     }
 
     [Fact]
