@@ -77,10 +77,10 @@ public static class DumpSideCar
     /// <summary>The metadata saved beside a dump, or null when there is none or it cannot be read.</summary>
     public static DumpMetadata? TryRead(string dumpPath)
     {
-        var path = dumpPath + MetadataSuffix;
+        var path = SideCarLocation.Find(dumpPath, p => p + MetadataSuffix);
         try
         {
-            return File.Exists(path) ? JsonSerializer.Deserialize<DumpMetadata>(File.ReadAllText(path)) : null;
+            return path is not null ? JsonSerializer.Deserialize<DumpMetadata>(File.ReadAllText(path)) : null;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or JsonException or NotSupportedException)
         {
