@@ -16,3 +16,20 @@ public static partial class ExpectedCounts
 
     public const string ThreadsAck = "THREADS";
 }
+
+/// <summary>What LeakyApp's "service" command does per step (ServiceScenario): worker threads come and go, native memory leaks.</summary>
+public static partial class ExpectedCounts
+{
+    /// <summary>Live worker threads after step n: ServiceThreads[n % length]; they rise and fall, so stacks move in and out of glibc's cache.</summary>
+    public static readonly int[] ServiceThreads = [4, 1, 3, 0, 2];
+
+    /// <summary>1 MiB: above glibc's mmap threshold, so each block is a mapping of its own (plus one page of header).</summary>
+    public const int ServiceLeakBlockBytes = 1024 * 1024;
+
+    public const int ServiceLeakBlocks = 8;
+
+    /// <summary>The true native leak per step: what Allocated(Total)'s slope must find.</summary>
+    public const long ServiceLeakPerStep = (long)ServiceLeakBlocks * ServiceLeakBlockBytes;
+
+    public const string ServiceAck = "SERVED";
+}

@@ -48,6 +48,9 @@ public static class RowLabels
     public const string ResidentOutsideManagedHeap = "Resident_OutsideManagedHeap";
     public const string SwapTotal = "Swap_Total";
 
+    /// <summary>The rows that add up to <see cref="AllocatedTotal"/>, as the trend chart stacks them (managed at the bottom).</summary>
+    public static readonly string[] AllocatedTotalParts = [ManagedAllocated, CommittedHeap, CommittedPrivate, CommittedMappedFile, CommittedShareable];
+
     /// <summary>True for the heap summary and memory-map rows, false for a type name.</summary>
     public static bool IsSummary(string label) =>
         label.StartsWith(ManagedPrefix, StringComparison.Ordinal) || label == AllocatedTotal

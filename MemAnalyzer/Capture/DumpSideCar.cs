@@ -75,10 +75,10 @@ public static class DumpSideCar
     /// <summary>The metadata saved beside a dump, or null when there is none or it cannot be read.</summary>
     public static DumpMetadata? TryRead(string dumpPath)
     {
-        var path = dumpPath + MetadataSuffix;
+        var path = SideCarLocation.Find(dumpPath, p => p + MetadataSuffix);
         try
         {
-            return File.Exists(path) ? JsonSerializer.Deserialize(File.ReadAllText(path), DumpMetadataJson.Default.DumpMetadata) : null;
+            return path is not null ? JsonSerializer.Deserialize(File.ReadAllText(path), DumpMetadataJson.Default.DumpMetadata) : null;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or JsonException or NotSupportedException)
         {

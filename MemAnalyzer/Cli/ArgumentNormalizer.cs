@@ -42,10 +42,11 @@ public static class ArgumentNormalizer
     private static bool IsOptionalValueSwitch(string token) =>
         s_optionalValueSwitches.Any(s => string.Equals(s, token, StringComparison.OrdinalIgnoreCase));
 
-    // A number, "N#k", or "n;N#k"; anything starting with '-' is the next switch. -gc also takes a command-line text.
+    // A number, "N#k", or "n;N#k"; anything starting with '-' is the next switch. -gc also takes a command-line text,
+    // and the empty text of the original's -gc "" -process <name> (every process of that name).
     private static bool LooksLikeTopN(string token) =>
         token.Length > 0 && (char.IsAsciiDigit(token[0]) || (token.Length > 1 && (token[0] is 'N' or 'n') && token[1] == '#'));
 
     private static bool LooksLikeValue(string option, string token) =>
-        option.EndsWith("gc", StringComparison.OrdinalIgnoreCase) ? token.Length > 0 && token[0] != '-' : LooksLikeTopN(token);
+        option.EndsWith("gc", StringComparison.OrdinalIgnoreCase) ? token.Length == 0 || token[0] != '-' : LooksLikeTopN(token);
 }

@@ -41,6 +41,10 @@ public static class RequestBuilder
         {
             var target = line.ForceGc.Value() ?? Int(line.ProcessId)?.ToString(CultureInfo.InvariantCulture)
                 ?? throw Invalid("-gc needs a process: -gc <pid or command-line text>, or -pid <pid>");
+            if (target.Length == 0 && !line.ProcessFilter.HasValue())
+            {
+                throw Invalid("-gc \"\" matches every .NET process: name them with -process <name> (-gc \"\" -process MyService)");
+            }
             var then = line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.TrendFile.HasValue() ? BuildAfterGc(line) : null;
             return new ForceGcRequest(target, line.ProcessFilter.Value(), line.GcWaitForFinalizers.HasValue(), then);
         }

@@ -10,7 +10,8 @@ public static class CaptureCommand
 {
     public static int Run(CaptureRequest request, RunContext context)
     {
-        foreach (var dump in DumpCapture.Capture(request.Dump, context.Out, context.Cancellation))
+        // ProcDump's banner and progress ("procdump: ..." lines) are notes: -silent drops them, not the result lines.
+        foreach (var dump in DumpCapture.Capture(request.Dump, context.Silent ? TextWriter.Null : context.Out, context.Cancellation))
         {
             context.Out.WriteLine($"Dump written by {dump.Writer}: {dump.Path} ({dump.Bytes / (1024.0 * 1024):F1} MB), with {Path.GetFileName(dump.Path)}{DumpSideCar.SmapsSuffix} and {Path.GetFileName(dump.Path)}{DumpSideCar.MetadataSuffix}");
             if (dump.Warning is not null)

@@ -24,7 +24,9 @@ public static class ForceGcCommand
         if (processes.Count == 0)
         {
             throw new MemAnalyzerException(ExitCodes.NoMatchingProcess,
-                $"no running .NET process matches '{request.Target}'{(request.ProcessFilter is null ? "" : $" named '{request.ProcessFilter}'")}: check it with ps, or give the pid");
+                request.Target.Length == 0
+                    ? $"no running .NET process is named '{request.ProcessFilter}': check the name with ps, or give the pid"
+                    : $"no running .NET process matches '{request.Target}'{(request.ProcessFilter is null ? "" : $" named '{request.ProcessFilter}'")}: check it with ps, or give the pid");
         }
         foreach (var process in processes)
         {

@@ -23,12 +23,11 @@ public static class MemoryMapSource
             return OperatingSystem.IsWindows() ? FromVmmapRun(pid) : FromSmaps($"/proc/{pid}/smaps", clr, $"/proc/{pid}/smaps");
         }
         var dump = target.DumpPath!;
-        if (File.Exists(dump + DumpSideCar.SmapsSuffix))
+        if (SideCarLocation.Find(dump, p => p + DumpSideCar.SmapsSuffix) is { } smaps)
         {
-            return FromSmaps(dump + DumpSideCar.SmapsSuffix, clr, $"side-car {Path.GetFileName(dump)}{DumpSideCar.SmapsSuffix}");
+            return FromSmaps(smaps, clr, $"side-car {smaps}");
         }
-        var vmmap = Path.Combine(Path.GetDirectoryName(Path.GetFullPath(dump))!, Path.GetFileNameWithoutExtension(dump) + VmmapSuffix);
-        if (File.Exists(vmmap))
+        if (SideCarLocation.Find(dump, p => Path.Combine(Path.GetDirectoryName(Path.GetFullPath(p))!, Path.GetFileNameWithoutExtension(p) + VmmapSuffix)) is { } vmmap)
         {
             return FromVmmapFile(vmmap);
         }

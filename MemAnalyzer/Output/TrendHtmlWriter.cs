@@ -7,32 +7,40 @@ using MemAnalyzer.Trend;
 namespace MemAnalyzer.Output;
 
 /// <summary>
-/// The trend report as one self-contained HTML file: inline SVG charts and a table, no scripts, nothing fetched,
-/// so it opens anywhere, also attached to a CI run.
+/// The trend report as one self-contained HTML file: inline SVG charts drawn on the server (<see cref="TrendChart"/>),
+/// a table, and one inline script that only adds the live readout and the legend's buttons. Nothing is fetched, so it
+/// opens anywhere, also attached to a CI run, and reads the same with scripts off.
 /// </summary>
 public static class TrendHtmlWriter
 {
     public const int SmallCharts = 12;
 
-    /// <summary>The main chart's series, where the CSV has them: the headline, then managed, native and mapped memory.</summary>
-    public static readonly string[] TotalsSeries = [RowLabels.AllocatedTotal, RowLabels.ManagedAllocated, RowLabels.CommittedHeap, RowLabels.CommittedMappedFile];
+    public const string HeadlineColor = "#d62728";
 
-    private static readonly string[] s_colors = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd"];
+    /// <summary>Each part of Allocated(Total) keeps its colour in every report.</summary>
+    private static readonly Dictionary<string, string> s_partColors = new(StringComparer.Ordinal)
+    {
+        [RowLabels.ManagedAllocated] = "#1f77b4",
+        [RowLabels.CommittedHeap] = "#2ca02c",
+        [RowLabels.CommittedPrivate] = "#ff7f0e",
+        [RowLabels.CommittedMappedFile] = "#9467bd",
+        [RowLabels.CommittedShareable] = "#8c564b",
+    };
+
+    private const string TotalSizeColor = "#7f7f7f";
 
     public static void Write(TextWriter writer, string title, IReadOnlyList<ProcessTrend> trends)
     {
         var html = new StringBuilder();
-        html.Append(CultureInfo.InvariantCulture, $$"""
+        html.Append(CultureInfo.InvariantCulture, $"""
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>{{E(title)}}</title>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+            <title>{E(title)}</title>
             <style>
-            body { font-family: system-ui, sans-serif; margin: 24px; color: #222; }
-            table { border-collapse: collapse; font-size: 13px; } td, th { padding: 3px 8px; border-bottom: 1px solid #ddd; }
-            td.n { text-align: right; font-variant-numeric: tabular-nums; } .growing { color: #d62728; font-weight: bold; }
-            .small { display: inline-block; margin: 8px; vertical-align: top; } .small p { margin: 2px; font-size: 12px; max-width: 300px; overflow-wrap: anywhere; }
-            svg text { font-size: 11px; fill: #555; }
+            {TrendHtmlAssets.Style}
             </style></head><body>
-            <h1>{{E(title)}}</h1>
+            <h1>{E(title)}</h1>
 
             """);
         foreach (var trend in trends)
@@ -40,8 +48,8 @@ public static class TrendHtmlWriter
             var process = trend.Process.Length == 0 ? "" : $" — process {E(trend.Process)}";
             html.Append(CultureInfo.InvariantCulture, $"<section class=\"process\"><h2>{trend.Iterations.Count} iterations{process}</h2>\n");
             html.Append(CultureInfo.InvariantCulture, $"<p class=\"headline\">{E(trend.Headline.Label)}: <b>{TrendRenderer.Verdict(trend.Headline.Verdict)}</b>, {TrendRenderer.Rate(trend.Headline.BytesPerIteration)} bytes per iteration</p>\n");
-            var totals = TotalsSeries.Select(l => trend.Rows.FirstOrDefault(r => r.Label == l)).OfType<TrendRow>().ToList();
-            html.Append(Chart("totals", totals, 760, 300));
+            html.Append(TrendChart.Render("totals", trend.Iterations, TotalsSeries(trend), 760, 300, legend: true));
+            html.Append(Stack(trend));
             html.Append("<h3>Top growing types</h3>\n");
             var growers = trend.Rows.Where(r => r.IsType && r.Verdict == TrendVerdict.Growing)
                 .OrderByDescending(r => r.BytesPerIteration).ThenBy(r => r.Label, StringComparer.Ordinal).Take(SmallCharts).ToList();
@@ -51,46 +59,38 @@ public static class TrendHtmlWriter
             }
             foreach (var grower in growers)
             {
-                html.Append(CultureInfo.InvariantCulture, $"<div class=\"small\">{Chart("type", [grower], 300, 140)}<p>{E(grower.Label)}<br>{TrendRenderer.Rate(grower.BytesPerIteration)} bytes, {TrendRenderer.Rate(grower.CountPerIteration)} instances per iteration</p></div>\n");
+                var chart = TrendChart.Render("type", trend.Iterations, [new ChartSeries(grower.Label, HeadlineColor, grower.Bytes, Stacked: false)], 320, 170, legend: false);
+                html.Append(CultureInfo.InvariantCulture, $"<div class=\"small\">{chart}<p>{E(grower.Label)}<br>{TrendRenderer.Rate(grower.BytesPerIteration)} bytes, {TrendRenderer.CountRate(grower.CountPerIteration)} instances per iteration</p></div>\n");
             }
             html.Append(Table(trend));
             html.Append("</section>\n");
         }
-        html.Append("</body></html>\n");
+        html.Append(CultureInfo.InvariantCulture, $"<script>\n{TrendHtmlAssets.Script}\n</script>\n</body></html>\n");
         writer.Write(html.ToString());
     }
 
-    private static string Chart(string kind, IReadOnlyList<TrendRow> series, int width, int height)
+    /// <summary>The headline on an axis that spans its values (a leak of a few KB on a heap of hundreds of MB must show); the managed heap's size beside the managed headline.</summary>
+    private static List<ChartSeries> TotalsSeries(ProcessTrend trend)
     {
-        const int left = 70, right = 10, top = 10, bottom = 24;
-        var values = series.SelectMany(s => s.Bytes).OfType<long>().ToList();
-        var count = series.Count == 0 ? 0 : series.Max(s => s.Bytes.Count);
-        // The axis spans the data, not zero to the top: a leak of a few KB on a heap of hundreds of MB must show.
-        var high = values.Count == 0 ? 1 : values.Max();
-        var low = values.Count == 0 ? 0 : values.Min();
-        var padding = Math.Max(1, (high - low) / 20);
-        var max = high + padding;
-        var min = Math.Max(0, low - padding);
-        double X(int i) => left + (count <= 1 ? 0 : i * (width - left - right) / (double)(count - 1));
-        double Y(long v) => top + (height - top - bottom) * (1 - (v - min) / (double)(max - min));
-        var svg = new StringBuilder();
-        svg.Append(CultureInfo.InvariantCulture, $"<svg class=\"chart {kind}\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">");
-        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{left}\" y=\"{top}\" width=\"{width - left - right}\" height=\"{height - top - bottom}\" fill=\"#fafafa\" stroke=\"#ccc\"/>");
-        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{left - 4}\" y=\"{top + 10}\" text-anchor=\"end\">{Short(max)}</text><text x=\"{left - 4}\" y=\"{height - bottom}\" text-anchor=\"end\">{Short(min)}</text>");
-        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{left}\" y=\"{height - 6}\">1</text><text x=\"{width - right}\" y=\"{height - 6}\" text-anchor=\"end\">{count}</text>");
-        for (var s = 0; s < series.Count; s++)
+        var series = new List<ChartSeries> { new(trend.Headline.Label, HeadlineColor, trend.Headline.Bytes, Stacked: false) };
+        if (trend.Headline.Label == RowLabels.ManagedAllocated && trend.Rows.FirstOrDefault(r => r.Label == RowLabels.ManagedTotalSize) is { } size)
         {
-            var points = string.Join(" ", series[s].Bytes.Select((v, i) => (v, i)).Where(p => p.v is not null)
-                .Select(p => string.Create(CultureInfo.InvariantCulture, $"{X(p.i):F1},{Y(p.v!.Value):F1}")));
-            var color = s_colors[s % s_colors.Length];
-            svg.Append(CultureInfo.InvariantCulture, $"<polyline class=\"series\" data-label=\"{E(series[s].Label)}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"3\" points=\"{points}\"/>");
-            if (kind == "totals")
-            {
-                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{left + 8}\" y=\"{top + 16 + 14 * s}\" style=\"fill:{color}\">{E(series[s].Label)}</text>");
-            }
+            series.Add(new ChartSeries(size.Label, TotalSizeColor, size.Bytes, Stacked: false));
         }
-        svg.Append("</svg>\n");
-        return svg.ToString();
+        return series;
+    }
+
+    /// <summary>Every part of Allocated(Total) as a stacked area from zero, and the total as a line on top: whatever grows shows as its own band.</summary>
+    private static string Stack(ProcessTrend trend)
+    {
+        if (trend.Headline.Label != RowLabels.AllocatedTotal)
+        {
+            return $"<p class=\"note\">{RowLabels.AllocatedTotal} is not in the CSV: track with -vmmap to see every part of it stacked.</p>\n";
+        }
+        var parts = RowLabels.AllocatedTotalParts.Select(l => trend.Rows.FirstOrDefault(r => r.Label == l)).OfType<TrendRow>()
+            .Select(r => new ChartSeries(r.Label, s_partColors[r.Label], r.Bytes, Stacked: true));
+        var series = parts.Append(new ChartSeries(trend.Headline.Label, HeadlineColor, trend.Headline.Bytes, Stacked: false)).ToList();
+        return $"<h3>What {RowLabels.AllocatedTotal} is made of</h3>\n" + TrendChart.Render("stack", trend.Iterations, series, 760, 340, legend: true);
     }
 
     private static string Table(ProcessTrend trend)
@@ -99,7 +99,7 @@ public static class TrendHtmlWriter
         foreach (var row in trend.Rows.OrderBy(r => r.Verdict).ThenByDescending(r => Math.Abs(r.BytesPerIteration)).ThenBy(r => r.Label, StringComparer.Ordinal))
         {
             var verdict = TrendRenderer.Verdict(row.Verdict);
-            table.Append(CultureInfo.InvariantCulture, $"<tr><td class=\"{verdict.Replace(' ', '-')}\">{verdict}</td><td class=\"n\">{TrendRenderer.Rate(row.BytesPerIteration)}</td><td class=\"n\">{TrendRenderer.Rate(row.CountPerIteration)}</td>");
+            table.Append(CultureInfo.InvariantCulture, $"<tr><td class=\"{verdict.Replace(' ', '-')}\">{verdict}</td><td class=\"n\">{TrendRenderer.Rate(row.BytesPerIteration)}</td><td class=\"n\">{TrendRenderer.CountRate(row.CountPerIteration)}</td>");
             table.Append(CultureInfo.InvariantCulture, $"<td class=\"n\">{row.RisingShare:P0}</td><td class=\"n\">{NumberFormat.N(row.FirstBytes)}</td><td class=\"n\">{NumberFormat.N(row.LastBytes)}</td><td class=\"n\">{row.Points}</td><td>{E(row.Label)}</td></tr>\n");
         }
         return table.Append("</table>\n").ToString();

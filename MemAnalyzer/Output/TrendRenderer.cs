@@ -25,18 +25,23 @@ public static class TrendRenderer
             }
             writer.WriteLine();
 
-            var changing = trend.Rows.Where(r => r.Verdict != TrendVerdict.Stable)
+            var changingRows = trend.Rows.Where(r => r.Verdict != TrendVerdict.Stable)
                 .OrderBy(r => r.Verdict)
                 .ThenByDescending(r => Math.Abs(r.BytesPerIteration))
                 .ThenBy(r => r.Label, StringComparer.Ordinal)
-                .Take(topN)
-                .Select(r => Line(r, retained))
                 .ToList();
+            var changing = changingRows.Take(topN).Select(r => Line(r, retained)).ToList();
             TextTable.Write(writer, retained
                 ? ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Growth(Retained/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"]
                 : ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"], changing);
             var stable = trend.Rows.Count(r => r.Verdict == TrendVerdict.Stable);
             writer.WriteLine($"{stable} row(s) stable, not shown.");
+            var hidden = changingRows.Skip(topN).ToList();
+            if (hidden.Count > 0)
+            {
+                var verdicts = hidden.GroupBy(r => r.Verdict).OrderBy(g => g.Key).Select(g => $"{g.Count()} {Verdict(g.Key)}");
+                writer.WriteLine($"{hidden.Count} more changing row(s) not shown (--top {topN}): {string.Join(", ", verdicts)}.");
+            }
             writer.WriteLine($"Top growers by bytes: {Growers(trend, r => r.BytesPerIteration, "bytes")}");
             writer.WriteLine($"Top growers by count: {Growers(trend, r => r.CountPerIteration, "instances")}");
             if (retained)
@@ -53,7 +58,15 @@ public static class TrendRenderer
         _ => verdict.ToString().ToLowerInvariant(),
     };
 
+    /// <summary>A growth in bytes per iteration, in whole bytes (a slope between pairs can be fractional), signed.</summary>
     public static string Rate(double value)
+    {
+        var rounded = Math.Round(value, MidpointRounding.AwayFromZero);
+        return rounded == 0 ? "0" : CountRate(rounded);
+    }
+
+    /// <summary>A growth in instances per iteration: whole where it is whole, else one decimal (+0.3: one instance every third iteration).</summary>
+    public static string CountRate(double value)
     {
         var text = value == Math.Floor(value) ? value.ToString("N0", CultureInfo.InvariantCulture) : value.ToString("N1", CultureInfo.InvariantCulture);
         return value > 0 ? "+" + text : text;
@@ -65,7 +78,7 @@ public static class TrendRenderer
 
     private static string[] Line(TrendRow row, bool retainedColumn) =>
     [
-        Verdict(row.Verdict), Rate(row.BytesPerIteration), row.IsType || row.Counts.Any(c => c > 0) ? Rate(row.CountPerIteration) : "",
+        Verdict(row.Verdict), Rate(row.BytesPerIteration), row.IsType || row.Counts.Any(c => c > 0) ? CountRate(row.CountPerIteration) : "",
         .. retainedColumn ? [row.RetainedPerIteration is double r ? Rate(r) : ""] : Array.Empty<string>(),
         row.RisingShare.ToString("P0", CultureInfo.InvariantCulture), NumberFormat.N(row.FirstBytes),
         NumberFormat.N(row.LastBytes), row.Points.ToString(CultureInfo.InvariantCulture), row.Label,
@@ -75,7 +88,7 @@ public static class TrendRenderer
     {
         var growers = trend.Rows.Where(r => r.IsType && r.Verdict == TrendVerdict.Growing && rate(r) > 0)
             .OrderByDescending(rate).ThenBy(r => r.Label, StringComparer.Ordinal).Take(TopGrowers)
-            .Select(r => $"{r.Label} ({Rate(rate(r))} {what}/iteration)")
+            .Select(r => $"{r.Label} ({(what == "instances" ? CountRate(rate(r)) : Rate(rate(r)))} {what}/iteration)")
             .ToList();
         return growers.Count == 0 ? "none" : string.Join(", ", growers);
     }

@@ -16,6 +16,10 @@ public static class DumpFileValidator
         {
             throw new MemAnalyzerException(ExitCodes.DumpUnreadable, $"'{path}' is a directory, not a dump file: pass the core dump file itself");
         }
+        if (DanglingLinkTarget(path) is { } missing)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpNotFound, $"dump file '{path}' is a symbolic link to '{missing}', which does not exist: fix the link or pass the dump itself");
+        }
         if (!File.Exists(path))
         {
             throw new MemAnalyzerException(ExitCodes.DumpNotFound, $"dump file '{path}' does not exist: check the path");
@@ -66,10 +70,29 @@ public static class DumpFileValidator
             }
             if (image.ExpectedLength > image.FileLength)
             {
-                var percent = 100.0 * image.FileLength / image.ExpectedLength;
+                // Rounded down: a dump that misses its last page is not "100.0%" there.
+                var percent = Math.Floor(1000.0 * image.FileLength / image.ExpectedLength) / 10;
                 throw new MemAnalyzerException(ExitCodes.DumpInvalid,
-                    $"dump file '{path}' is truncated: it has {image.FileLength:N0} of {image.ExpectedLength:N0} bytes ({percent:F1}%); copy or write it again completely");
+                    $"dump file '{path}' is truncated: it has {image.FileLength:N0} of {image.ExpectedLength:N0} bytes ({percent:F1}%, {image.ExpectedLength - image.FileLength:N0} bytes missing); copy or write it again completely");
             }
+        }
+    }
+
+    /// <summary>Where a symbolic link points when that file does not exist; null for a file, a good link, or no file at all.</summary>
+    private static string? DanglingLinkTarget(string path)
+    {
+        // File.Exists is true for a link whatever it points to: follow the chain to its end.
+        if (new FileInfo(path).LinkTarget is not { } target)
+        {
+            return null;
+        }
+        try
+        {
+            return File.ResolveLinkTarget(path, returnFinalTarget: true) is { Exists: true } ? null : target;
+        }
+        catch (IOException)
+        {
+            return target;
         }
     }
 }

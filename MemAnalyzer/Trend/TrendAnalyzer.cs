@@ -118,7 +118,9 @@ public static class TrendAnalyzer
         var values = points.Select(p => p.Y).Order().ToList();
         var median = values[values.Count / 2];
         var drift = Math.Abs(slope * (points[^1].X - points[0].X));
-        if (drift <= StableDriftShare * Math.Abs(median))
+        // A row that rose (or fell) in every step is never stable, however small the change: that is how a slow leak looks.
+        var everyStep = rising == 1 || falling == 1;
+        if (!everyStep && drift <= StableDriftShare * Math.Abs(median))
         {
             return TrendVerdict.Stable;
         }

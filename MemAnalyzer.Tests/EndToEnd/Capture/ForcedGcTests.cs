@@ -62,6 +62,32 @@ public sealed class ForcedGcTests
     }
 
     [Fact]
+    public void AnEmptyTextWithAProcessNameCollectsEveryProcessOfThatNameAndNoOther()
+    {
+        // A name no other process on this machine has: the targets run their own executable through a link of that name.
+        using var directory = new TempDirectory();
+        var name = "gc" + Guid.NewGuid().ToString("N")[..8];
+        var link = directory.File(name);
+        File.CreateSymbolicLink(link, Path.ChangeExtension(TestTargetBuilder.Build("LeakyApp"), null));
+        using var first = TargetProcess.StartProgram(link, "walkthrough");
+        using var second = TargetProcess.StartProgram(link, "walkthrough");
+        using var other = TargetProcess.Start("LeakyApp", "walkthrough");
+        var before = (First: FullGcCount(first), Second: FullGcCount(second), Other: FullGcCount(other));
+
+        var result = MemAnalyzerCli.Run("-gc", "", "-process", name);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.True(FullGcCount(first) > before.First, $"process {first.Pid} ran no full GC\n{result}");
+        Assert.True(FullGcCount(second) > before.Second, $"process {second.Pid} ran no full GC\n{result}");
+        Assert.Equal(before.Other, FullGcCount(other));
+        Assert.Equal(2, System.Text.RegularExpressions.Regex.Matches(result.StandardError, $@"note: process \d+ \({name}\): full blocking GC").Count);
+    }
+
+    [Fact]
+    public void AnEmptyTextWithoutAProcessNameIsRefusedRatherThanCollectingEverywhere() =>
+        CliAssert.Error(MemAnalyzerCli.Run("-gc", ""), ExitCodes.InvalidArguments, "-gc \"\" matches every .NET process: name them with -process <name>");
+
+    [Fact]
     public void WaitingForFinalizersRunsASecondFullGcAfterTheFinalizerThreadHadItsTime()
     {
         using var target = TargetProcess.Start("LeakyApp", "walkthrough");

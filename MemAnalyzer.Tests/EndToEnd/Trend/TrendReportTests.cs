@@ -91,14 +91,24 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
         var screenshot = run.File("trend.png");
         Trend("-trend", run.CsvPath, "-html", html);
 
-        var dom = Chromium("--dump-dom", $"file://{html}");
+        var dom = Chromium.DumpDom($"file://{html}");
         Assert.Matches("<svg class=\"chart totals\"", dom);
-        Assert.Matches($"<polyline class=\"series\" data-label=\"Managed Heap\\(Allocated\\)!\"[^>]* points=\"(\\S+ ){{{LeakTrackRun.Iterations - 1}}}\\S+\"", dom);
+        Assert.Matches($"<polyline class=\"series\" data-series=\"0\" data-label=\"Managed Heap\\(Allocated\\)!\"[^>]* points=\"(\\S+ ){{{LeakTrackRun.Iterations - 1}}}\\S+\"", dom);
         Assert.Single(SmallChartLabels().Matches(dom));
         Assert.Contains(LeakedItem, dom, StringComparison.Ordinal);
-        Assert.DoesNotContain("<script", dom, StringComparison.Ordinal);
+        // Without -vmmap there is no Allocated(Total) to stack: the report says how to get it.
+        Assert.DoesNotContain("chart-figure stack", dom, StringComparison.Ordinal);
+        Assert.Contains("Allocated(Total) is not in the CSV: track with -vmmap", dom, StringComparison.Ordinal);
+        // The headline chart: its series in the legend, an iteration gridline per iteration, both axis titles; the small chart has them too.
+        var totals = dom[dom.IndexOf("<figure class=\"chart-figure totals\"", StringComparison.Ordinal)..];
+        totals = totals[..totals.IndexOf("</figure>", StringComparison.Ordinal)];
+        Assert.Equal(["Managed Heap(Allocated)!", "Managed Heap(TotalSize)"], Regex.Matches(totals, "<li [^>]*role=\"button\"[^>]*><span class=\"swatch\"[^>]*></span>([^<]+)</li>").Select(m => m.Groups[1].Value));
+        Assert.Equal(LeakTrackRun.Iterations, Regex.Matches(totals, "class=\"gridline x\"").Count);
+        Assert.Equal(2, Regex.Matches(dom, "<text class=\"axis-title x\"[^>]*>iteration</text>").Count);
+        Assert.Equal(2, Regex.Matches(dom, "<text class=\"axis-title y\"[^>]*>bytes</text>").Count);
+        Assert.Equal(2, Regex.Matches(dom, "<div class=\"readout\" hidden=\"\" data-wired=\"true\">").Count);
 
-        Chromium("--window-size=1000,700", $"--screenshot={screenshot}", $"file://{html}");
+        Chromium.Screenshot($"file://{html}", screenshot, 1000, 700);
         Assert.InRange(Png.CountPixels(screenshot, (0xd6, 0x27, 0x28)), 800, 100_000);
     }
 
@@ -148,13 +158,6 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
         html.Split('\n').Where(l => l.StartsWith("<tr><td", StringComparison.Ordinal))
             .Select(l => TableCell().Matches(l).Select(m => System.Net.WebUtility.HtmlDecode(m.Groups[1].Value)).ToArray())
             .ToDictionary(cells => cells[^1], StringComparer.Ordinal);
-
-    private static string Chromium(params string[] arguments)
-    {
-        var result = ProcessRunner.Run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", .. arguments], TimeSpan.FromMinutes(1));
-        Assert.True(result.ExitCode == 0, result.ToString());
-        return result.StandardOutput;
-    }
 
     [GeneratedRegex(@"^\s*(?<verdict>growing|shrinking|noisy|too short)\s+(?<bytes>[+-]?[\d,.]+)\s+(?<count>[+-]?[\d,.]+)?\s+\d+ %\s+[\d,]+\s+[\d,]+\s+(?<points>\d+)\s+(?<label>\S.*)$")]
     private static partial Regex ReportLine();

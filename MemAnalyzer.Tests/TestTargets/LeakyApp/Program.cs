@@ -7,6 +7,7 @@ using MemAnalyzer.TestTargets.LeakyApp;
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
+// "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "fullgc" collects, waits for the finalizers
 // and collects again (not in "roots" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -119,6 +120,10 @@ while ((line = Console.ReadLine()) is not null)
             // Thread churn: threads that start and end, leaving glibc's cached stacks behind.
             ThreadChurnScenario.StartAndEnd(ExpectedCounts.ChurnThreads);
             Console.WriteLine(ExpectedCounts.ThreadsAck);
+            break;
+        case "service":
+            ServiceScenario.Step();
+            Console.WriteLine(ExpectedCounts.ServiceAck);
             break;
         case "garbage":
             Scenario.PlantGarbage();

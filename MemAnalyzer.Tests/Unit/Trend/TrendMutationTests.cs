@@ -49,9 +49,17 @@ public sealed class TrendMutationTests
     [Fact]
     public void ADriftOfExactlyOnePercentOfTheMedianIsStableAndJustAboveItIsNot()
     {
-        // Slope 5 over 2 iterations: a drift of 10 bytes on a median of 1000.
-        Assert.Equal(TrendVerdict.Stable, Verdict(995, 1000, 1005));
-        Assert.Equal(TrendVerdict.Growing, Verdict(994, 1000, 1006));
+        // Slope 2.5 (the mean of the two middle pair slopes) over 4 iterations: a drift of 10 bytes on a median of 1000.
+        Assert.Equal(TrendVerdict.Stable, Verdict(1000, 995, 1005, 1000, 1010));
+        // Slope 2.625: a drift of 10.5; up in half the steps, so noisy.
+        Assert.Equal(TrendVerdict.Noisy, Verdict(1000, 995, 1005, 1000, 1011));
+    }
+
+    [Fact]
+    public void ARowThatRisesInEveryStepIsNeverStableHoweverSmallTheRise()
+    {
+        Assert.Equal(TrendVerdict.Growing, Verdict(1_000_000, 1_000_001, 1_000_002, 1_000_003));
+        Assert.Equal(TrendVerdict.Shrinking, Verdict(1_000_003, 1_000_002, 1_000_001, 1_000_000));
     }
 
     [Fact]
@@ -66,8 +74,8 @@ public sealed class TrendMutationTests
 
     [Fact]
     public void ARowThatStartsLateMeasuresItsDriftOverTheIterationsItHas() =>
-        // Slope 5 over iterations 1 to 3: a drift of 10 on a median of 1000 is stable.
-        Assert.Equal(TrendVerdict.Stable, TrendAnalyzer.Trend("T", [null, 995, 1000, 1005], [null, 1, 1, 1]).Verdict);
+        // Slope 2.5 over iterations 1 to 5: a drift of 10 on a median of 1000 is stable.
+        Assert.Equal(TrendVerdict.Stable, TrendAnalyzer.Trend("T", [null, 1000, 995, 1005, 1000, 1010], [null, 1, 1, 1, 1, 1]).Verdict);
 
     [Fact]
     public void UpToThreeHundredPointsEveryPairIsUsed()
