@@ -154,6 +154,8 @@ public static class HeapStatisticsCollector
             WalkedMidGc = !heap.CanWalkHeap,
             AwaitingFinalizationCount = awaitingCount,
             AwaitingFinalizationBytes = awaitingBytes,
+            MarkPeakEntries = live?.WorkList?.PeakEntries ?? 0,
+            MarkPeakBytes = live?.WorkList?.PeakBytes ?? 0,
         };
     }
 
