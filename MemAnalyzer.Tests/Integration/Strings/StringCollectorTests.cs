@@ -58,4 +58,26 @@ public sealed class StringCollectorTests(StringsScenario scenario)
         // The runtime's own strings: about 150 values held once each, none of which the second pass kept.
         Assert.True(oracle.Count(p => p.Value.Count == 1) > 100, "the dump should hold many single values, or this test proves nothing");
     }
+
+    [Fact]
+    public void AStringsHashIsTheSameFromTheWalksBufferAsReadFromMemoryInBlocks()
+    {
+        using var dump = LocalDump.Open(scenario.DumpPath);
+        var heap = dump.Runtime.Heap;
+        using var memory = HeapScannerMemory.Open(heap);
+        var content = new MemAnalyzer.Strings.StringContent(memory);
+        var strings = heap.EnumerateObjects().Where(o => o.Type is { IsString: true }).ToList();
+        // The huge values (more than one 64 KiB block) are the ones a walk's buffer most often cuts.
+        Assert.Contains(strings, o => o.Size > 3 * 64 * 1024);
+
+        foreach (var obj in strings)
+        {
+            var whole = new byte[obj.Size];
+            Assert.Equal(whole.Length, memory.Read(obj.Address, whole));
+            var length = content.Length(obj.Address, (long)obj.Size, whole);
+            Assert.True(content.TryHash(obj.Address, length, whole, out var fromBuffer));
+            Assert.True(content.TryHash(obj.Address, length, [], out var fromMemory));
+            Assert.Equal(fromBuffer, fromMemory);
+        }
+    }
 }
