@@ -3,12 +3,15 @@
 #
 #   scripts/bench-table.sh [results.tsv]            # print the markdown (default: the newest non-quick bench-results/*.tsv)
 #   scripts/bench-table.sh --readme [results.tsv]   # put it into README.md between the bench-table markers
+# The newest scale results (bench-results/*-scale*.tsv, from SCALE=1 or SCALE=only; SCALE_RESULTS names another) are
+# rendered after them: the 10M-object rows of the results file beside the 100M-object rows, with the growth and goals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 readme=0
 if [ "${1:-}" = --readme ]; then readme=1; shift; fi
-results=${1:-$(ls bench-results/*.tsv 2>/dev/null | grep -v -- '-quick\.tsv$' | sort | tail -1 || true)}
+results=${1:-$(ls bench-results/*.tsv 2>/dev/null | grep -v -e '-quick\.tsv$' -e '-scale[-0-9]*\.tsv$' | sort | tail -1 || true)}
+scale_results=${SCALE_RESULTS:-$(ls bench-results/*-scale*.tsv 2>/dev/null | sort | tail -1 || true)}
 [ -n "$results" ] && [ -f "$results" ] || { echo "error: no results file (run scripts/bench.sh, or name one)" >&2; exit 1; }
 
 render() {
@@ -41,6 +44,52 @@ render() {
       for (i = 1; i <= nk; i++) { split(checks[i], k, "\t"); printf "%s %s: %s", (i > 1 ? ";" : ""), k[2], (k[3] == "equal" ? k[4] : "**" k[4] "**") }
       printf ".\n"
     }' "$results"
+  [ -n "$scale_results" ] && [ -f "$scale_results" ] && render_scale
+  true
+}
+
+# The scale rows beside the 10M rows: time and peak RSS per view, growth with start-up excluded, and the issue's goals.
+render_scale() {
+  awk -F'\t' -v file="$scale_results" '
+    function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
+    FNR == 1 { part++ }
+    part == 1 && $1 == "case" { small[$2] = $4; smallrss[$2] = $8 }
+    part == 1 && $1 == "dump" && $2 == "walk" { smallobjects = $3 }
+    part == 1 && $1 == "meta" { smallmeta[$2] = $3 }
+    part == 2 && $1 == "meta" { meta[$2] = $3 }
+    part == 2 && $1 == "case" { big[$2] = $4; bigrss[$2] = $8; bigload[$2] = $9; ratio[$2] = $7 }
+    part == 2 && $1 == "dump" { objects = $3; heap = $4; filebytes = $5; madeby = $6 }
+    part == 2 && $1 == "check" { checks[++nk] = $0 }
+    part == 2 && $1 == "skipped" { skipped[++ns] = $2 }
+    function m(x) { return x < 1e7 ? sprintf("%.1fM", x / 1e6) : sprintf("%dM", x / 1e6 + 0.5) }
+    function row(label, key, divisor,   limit, growth, t, verdict, rt) {
+      limit = 300 + heap / divisor / 1048576
+      if (!(("ma.scale." key) in big)) { printf "| %s | %.2f s | %s MB | not run | | | %s MB | |\n", label, small["ma.walk." key], n(smallrss["ma.walk." key]), n(limit); return }
+      growth = (big["ma.scale." key] - big["ma.tiny"]) / (small["ma.walk." key] - small["ma.tiny"])
+      verdict = (bigrss["ma.scale." key] <= limit ? "met" : "**NOT met**") ", time " \
+        (slower > 1.5 ? sprintf("not comparable (fixed cost %.1f× the 10M run%ss)", slower, "\047") : (growth <= 11 ? "met" : "**NOT met**"))
+      printf "| %s | %.2f s | %s MB | %.2f s | %s MB | %.1f× | %s MB | %s (load %s) |\n", label, small["ma.walk." key], n(smallrss["ma.walk." key]), \
+        big["ma.scale." key], n(bigrss["ma.scale." key]), growth, n(limit), verdict, bigload["ma.scale." key]
+    }
+    END {
+      slower = big["ma.tiny"] / small["ma.tiny"]
+      printf "\n#### %s and %s objects side by side\n\n", m(smallobjects), m(objects)
+      printf "Scale rows from [%s](%s): commit `%s`, %s to %s, runs per case: %s; load average %s at the start, %s at the end (a shared machine: times are upper bounds).\n", \
+        file, file, meta["commit"], meta["started"], meta["finished"], meta["runs"], meta["load_average_start"], meta["load_average_end"]
+      printf "Dump: %s objects, %s MB heap, %s MB file (`%s`), against %s objects in the 10M rows. Peak RSS: %s. The mark%s work lists %s.\n\n", \
+        n(objects), n(heap / 1048576), n(filebytes / 1048576), madeby, n(smallobjects), meta["rss"], "\047s", meta["mark_work_list"]
+      printf "The %s rows: commit `%s`, load average %s at the start, fixed cost (tiny dump) %.2f s, peak RSS %s. The %s rows: fixed cost %.2f s (%.1f× slower).\n\n", \
+        m(smallobjects), smallmeta["commit"], smallmeta["load_average_start"], small["ma.tiny"], \
+        ("rss" in smallmeta ? smallmeta["rss"] : "of the largest single process (GNU time)"), m(objects), big["ma.tiny"], slower
+      printf "| view | %s: time | %s: peak RSS | %s: time | %s: peak RSS | time growth (start-up excluded; goal <= 11×) | RSS goal at %s | verdict (load at start) |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n", \
+        m(smallobjects), m(smallobjects), m(objects), m(objects), m(objects)
+      row("`-dts`", "dts", 16); row("`-live`", "live", 16); row("`-dstrings`", "dstrings", 16); row("`-live -retained`", "retained", 8)
+      if ("base.scale.live" in big) printf "\nBaseline at %s: histogram %.2f s (%s MB), -live %.2f s (%s MB); our `-live` is %s× faster (goal >= 20×).\n", \
+        m(objects), big["base.scale"], n(bigrss["base.scale"]), big["base.scale.live"], n(bigrss["base.scale.live"]), ratio["ma.scale.live"]
+      else if ("base.scale" in big) printf "\nBaseline at %s: histogram %.2f s (%s MB); its -live was not run.\n", m(objects), big["base.scale"], n(bigrss["base.scale"])
+      if (nk > 0) { printf "Exactness at %s against the baseline:", m(objects); for (i = 1; i <= nk; i++) { split(checks[i], k, "\t"); printf "%s %s: %s", (i > 1 ? ";" : ""), k[2], (k[3] == "equal" ? k[4] : "**" k[4] "**") } printf ".\n" }
+      for (i = 1; i <= ns; i++) printf "Skipped: %s.\n", skipped[i]
+    }' "$results" "$scale_results"
 }
 
 if [ "$readme" = 0 ]; then

@@ -11,6 +11,13 @@
 # RESULTS_DIR (default bench-results), NATIVE_DIR (an existing scripts/publish.sh output to measure instead of publishing).
 # MemAnalyzer is the Native AOT executable of scripts/publish.sh, as installed; the JIT build (dotnet MemAnalyzer.dll)
 # has its own rows for comparison.
+# Scale rows (not with QUICK=1): SCALE=1 adds a dump of SCALE_COUNT DataInstance (default 50,000,000: 100M objects,
+# ~6 GB heap, ~6.2 GB dump) and measures -dts, -live, -dstrings and -retained on it (SCALE_RUNS runs, default 1),
+# plus the baseline's histogram and -live for the counts check; SCALE=only runs just those rows (and the tiny dump,
+# for the fixed cost). They are skipped, with the reason, when BENCH_DIR has less than 15 GB free or the machine
+# less than 10 GB available memory (-retained: 12 GB); SCALE=0 (the default) leaves them out.
+# Peak RSS is the largest sum over the measured process and all its descendants (MemAnalyzer's isolated analysis
+# child included), sampled every 20 ms by scripts/bench/peak-rss.py.
 # Results: every case (median, min, max, ratio to the baseline, peak RSS), the goals, the machine (CPU model, cores,
 # memory, load), the commit and the date go to RESULTS_DIR/<date>-<commit>.tsv (…-quick.tsv for QUICK=1, which git
 # ignores); scripts/bench-table.sh renders that file as the README's tables.
@@ -23,6 +30,8 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 
 QUICK=${QUICK:-0}
+SCALE=${SCALE:-0}; SCALE_COUNT=${SCALE_COUNT:-50000000}; SCALE_RUNS=${SCALE_RUNS:-1}
+[ "$QUICK" = 1 ] && SCALE=0
 if [ "$QUICK" = 1 ]; then
   RUNS=${RUNS:-1}; COUNT=${COUNT:-20000}; many_args=(--types 50 --per-type 8); mode=quick
 else
@@ -45,9 +54,8 @@ cores=$(nproc)
 memory_gb=$(awk '/MemTotal/{printf "%.1f", $2/1048576}' /proc/meminfo)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
-if [ ! -x /usr/bin/time ]; then
-  sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq time >/dev/null
+if [ "$SCALE" = only ]; then
+  exec scripts/bench/scale.sh
 fi
 
 echo "== build (Release)"
@@ -141,13 +149,13 @@ declare -A VERSUS=(
   [ma.many.dts]=base.many [ma.many.live]=base.many.live [jit.tiny]=base.tiny [jit.walk.dts]=base.walk
   [jit.walk.live]=base.walk.live
 )
-# measure <key> <command...>: RUNS runs; wall seconds median/min/max and the largest peak RSS (MB)
+# measure <key> <command...>: RUNS runs; wall seconds median/min/max and the largest peak RSS (MB, process tree)
 measure() {
   local key=$1; shift
   measured+=("$key")
   local times=() rss=0
-  for _ in $(seq 1 "$RUNS"); do
-    /usr/bin/time -f "%e %M" -o "$WORK/out/time" "$@" > "$WORK/out/$key.out" 2> "$WORK/out/$key.err"
+  for _ in $(seq 1 "${MEASURE_RUNS:-$RUNS}"); do
+    "$repo/scripts/bench/peak-rss.py" -o "$WORK/out/time" "$@" > "$WORK/out/$key.out" 2> "$WORK/out/$key.err"
     read -r seconds kb < <(tail -1 "$WORK/out/time")
     times+=("$seconds")
     [ "$kb" -gt "$rss" ] && rss=$kb
@@ -160,7 +168,7 @@ measure() {
   printf '   %-22s median %6.2f s  min %6.2f  max %6.2f  peak RSS %5d MB\n' "$key" "${MEDIAN[$key]}" "${MIN[$key]}" "${MAX[$key]}" "${RSS[$key]}"
 }
 
-# The baseline as a command (so /usr/bin/time can run it): baseline-run <dump> [-live]
+# The baseline as a command (so measure can run it): baseline-run <dump> [-live]
 if command -v dotnet-dump >/dev/null 2>&1; then
   baseline_name="SOS (dotnet-dump analyze -c \"dumpheap -stat [-live]\")"
   cat > "$WORK/bin/baseline-run" <<'EOS'
@@ -335,4 +343,9 @@ check walk; check walk -live; check many; check many -live
   printf '%s\n' "${goal_rows[@]}" "${check_rows[@]}"
 } > "$results"
 echo "== results written to $results"
+if [ "$SCALE" = 1 ]; then
+  # The 10M-object dumps go first: the scale rows need the disk.
+  rm -f "$WORK"/*.dmp
+  NATIVE_DIR=$(dirname "$native") scripts/bench/scale.sh || status=1
+fi
 exit "$status"

@@ -65,6 +65,12 @@ public sealed record HeapSnapshot(
     /// </summary>
     public int UnnamedTypes { get; init; }
 
+    /// <summary>With a live mark: the most entries its work lists held (addresses and large-array slices), 0 without one.</summary>
+    public long MarkPeakEntries { get; init; }
+
+    /// <summary>With a live mark: the bytes of its work lists at their largest.</summary>
+    public long MarkPeakBytes { get; init; }
+
     /// <summary>True when the rows carry retained sizes (-retained).</summary>
     public bool HasRetained => Types.Count > 0 && Types[0].Retained is not null;
 }

@@ -47,6 +47,7 @@ public sealed class CommandLine
         TimeFormat = Single("-timefmt|--time-format <FORMAT>", "Format of the CSV Time column: a .NET date format (default yyyy-MM-dd HH:mm:ss) or Invariant.");
         ResultFile = Single("-resultfile|--result-file <FILE>", "Write the allocated managed KB (the original's exit code) to FILE.");
         Silent = Flag("-silent|--silent", "No notes on stderr (how long a process was suspended, which DAC was used).");
+        Verbose = Flag("-verbose|--verbose", "Notes on stderr about the walk's own memory: the live mark's peak work list (printed even with -silent).");
         DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
         AllowDamage = Flag("-allowdamage|--allow-damage", "Exit 0 even when more than 1 % of the heap could not be walked (a damaged dump); the table and the Unreadable row are printed either way.");
         IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
@@ -93,6 +94,8 @@ public sealed class CommandLine
     public CommandOption TimeFormat { get; }
     public CommandOption ResultFile { get; }
     public CommandOption Silent { get; }
+
+    public CommandOption Verbose { get; }
     public CommandOption DacDirectories { get; }
     public CommandOption IgnoreDacMismatch { get; }
 

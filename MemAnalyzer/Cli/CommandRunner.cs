@@ -42,7 +42,7 @@ public static class CommandRunner
             }
             var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),
                 DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation,
-                line.AllowDamage.HasValue());
+                line.AllowDamage.HasValue(), line.Verbose.HasValue());
             return CommandDispatcher.Run(request, context);
         }
         catch (CommandParsingException e)

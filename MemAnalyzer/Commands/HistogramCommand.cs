@@ -59,6 +59,7 @@ public static class HistogramCommand
             RootPathRenderer.Write(context.Out, reading.Roots, request.Unit);
         }
         Notes.Write(context.Error, target.Warnings, report, context.Silent);
+        Notes.WriteMarkWorkList(context.Error, target.Heap, context.Verbose);
         Notes.WarnIfNoTypeMatches(context.Error, request.Types, target.Heap.Types.Select(t => t.TypeName));
         ResultFileWriter.WriteIfRequested(request.ResultFile, target.ResultBytes / 1024);
         DamageGate.ThrowIfTooMuch(target.Heap, context);

@@ -17,6 +17,15 @@ internal static class Notes
         }
     }
 
+    /// <summary>-verbose: how large the live mark's work lists grew (large arrays are marked in slices to bound it).</summary>
+    public static void WriteMarkWorkList(TextWriter error, HeapSnapshot heap, bool verbose)
+    {
+        if (verbose && heap.MarkPeakEntries > 0)
+        {
+            error.WriteLine($"note: the live mark's work lists peaked at {heap.MarkPeakEntries:N0} entries ({heap.MarkPeakBytes:N0} bytes)");
+        }
+    }
+
     public static void Write(TextWriter error, IEnumerable<string> warnings, ReadReport report, bool silent)
     {
         foreach (var warning in warnings)

@@ -12,6 +12,7 @@ namespace MemAnalyzer.Commands;
 /// <param name="Error">Warnings, notes and progress.</param>
 /// <param name="Silent">-silent: no notes.</param>
 /// <param name="AllowDamage">-allowdamage: exit 0 even when more than 1 % of a heap could not be walked.</param>
+/// <param name="Verbose">-verbose: notes on the walk's own memory, even with -silent.</param>
 /// <param name="ErrorIsTerminal">The user's stderr is an interactive terminal (progress lines are drawn only there).</param>
 public sealed record RunContext(
     TextWriter Out,
@@ -21,7 +22,8 @@ public sealed record RunContext(
     WalkOptions Walk,
     DacSearchOptions Dac,
     CancellationToken Cancellation,
-    bool AllowDamage = false)
+    bool AllowDamage = false,
+    bool Verbose = false)
 {
     /// <summary>
     /// A progress line on stderr for long walks, only when stderr is an interactive terminal and the run is neither

@@ -5,6 +5,7 @@ internal sealed class AddressStack
 {
     private ulong[] _items = new ulong[4096];
     private int _count;
+    private int _peak;
 
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
@@ -15,9 +16,19 @@ internal sealed class AddressStack
             Array.Resize(ref _items, _items.Length * 2);
         }
         _items[_count++] = address;
+        if (_count > _peak)
+        {
+            _peak = _count;
+        }
     }
 
     public int Count => _count;
+
+    /// <summary>The most addresses it held at once.</summary>
+    public int PeakCount => _peak;
+
+    /// <summary>The bytes its array takes (it never shrinks, so this is also its peak).</summary>
+    public long Bytes => _items.LongLength * sizeof(ulong);
 
     public void PushAll(ulong[] addresses)
     {

@@ -12,8 +12,15 @@ internal sealed class ArraySlices
 
     private (ulong Address, long Next)[] _items = new (ulong, long)[16];
     private int _count;
+    private int _peak;
 
     public int Count => _count;
+
+    /// <summary>The most arrays it held at once.</summary>
+    public int PeakCount => _peak;
+
+    /// <summary>The bytes its array takes (it never shrinks, so this is also its peak).</summary>
+    public long Bytes => _items.LongLength * 16;
 
     public void Push(ulong address, long next)
     {
@@ -22,6 +29,7 @@ internal sealed class ArraySlices
             Array.Resize(ref _items, _items.Length * 2);
         }
         _items[_count++] = (address, next);
+        _peak = Math.Max(_peak, _count);
     }
 
     public bool TryPop(out ulong address, out long next)

@@ -44,6 +44,16 @@ internal sealed class HeapScanner
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     public string? TryWalk(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentTally tally, CancellationToken cancellation)
     {
+        var none = default(NoScanVisitor);
+        return TryWalk(segment, marks, wantMarked, tally, ref none, cancellation);
+    }
+
+    /// <summary>The same walk, handing every counted object to <paramref name="visitor"/> as well.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public string? TryWalk<TVisitor>(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentTally tally, ref TVisitor visitor,
+        CancellationToken cancellation)
+        where TVisitor : struct, IScanVisitor
+    {
         var start = segment.ObjectRange.Start;
         var end = segment.ObjectRange.End;
         var skipContexts = segment.Kind is not (GCSegmentKind.Large or GCSegmentKind.Frozen);
@@ -128,6 +138,10 @@ internal sealed class HeapScanner
             else if (markBits is null || IsMarked(markBits, (obj - marks!.Start) >> 3) == wantMarked)
             {
                 tally.Add(index, (long)counted);
+                if (visitor.Enabled)
+                {
+                    visitor.Visit(obj, index, entry.Flags, (long)counted, _buffer.AsSpan(offset, (int)(bufferEnd - obj)));
+                }
             }
 
             var step = (size + 7) & ~7UL;

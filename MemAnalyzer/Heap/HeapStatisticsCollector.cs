@@ -162,6 +162,8 @@ public static class HeapStatisticsCollector
             AwaitingFinalizationCount = awaitingCount,
             AwaitingFinalizationBytes = awaitingBytes,
             UnnamedTypes = unnamed,
+            MarkPeakEntries = live?.WorkList?.PeakEntries ?? 0,
+            MarkPeakBytes = live?.WorkList?.PeakBytes ?? 0,
         };
     }
 

@@ -53,9 +53,10 @@ public static class LiveObjectMarker
                 }
                 Visit(heap, address, table, reader, dependents, slices, ref visitor);
             }
+            marks.WorkList = MarkWorkList.Of(pending, slices);
             return marks;
         }
-        new ParallelMark(heap, table, memory, dependents, marks, workers, cancellation, progress).Run(pending);
+        marks.WorkList = new ParallelMark(heap, table, memory, dependents, marks, workers, cancellation, progress).Run(pending);
         return marks;
     }
 

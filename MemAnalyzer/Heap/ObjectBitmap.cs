@@ -18,6 +18,9 @@ public sealed class ObjectBitmap
     private readonly ulong _low;
     private readonly ulong _high;
 
+    /// <summary>For the mark set of a live mark: how large its work lists grew; null otherwise.</summary>
+    public MarkWorkList? WorkList { get; internal set; }
+
     public ObjectBitmap(IReadOnlyList<ClrSegment> segments)
     {
         var ordered = segments.Where(s => s.ObjectRange.Length > 0).OrderBy(s => s.ObjectRange.Start).ToArray();

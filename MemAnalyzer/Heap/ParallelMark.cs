@@ -13,8 +13,10 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
     private int _waiting;
     private long _visited;
     private volatile bool _failed;
+    private MarkWorkList _workList = new(0, 0);
 
-    public void Run(AddressStack roots)
+    /// <summary>Marks from the roots; returns the work lists' peaks, summed over the threads.</summary>
+    public MarkWorkList Run(AddressStack roots)
     {
         var initial = roots.TakeAll();
         var threads = new Task[workers];
@@ -31,19 +33,20 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
         {
             throw e.InnerExceptions.FirstOrDefault(x => x is OperationCanceledException) ?? e.InnerExceptions[0];
         }
+        return _workList;
     }
 
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
     private void Work(ulong[] start)
     {
+        var local = new AddressStack();
+        var slices = new ArraySlices();
         try
         {
-            var local = new AddressStack();
             local.PushAll(start);
             var reader = new ObjectReader(new HeapBlockCache(memory, blockCount: 512), memory);
             var visitor = new MarkVisitor(marks, local, atomic: true);
-            var slices = new ArraySlices();
             long visited = 0;
             while (true)
             {
@@ -123,6 +126,13 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
         {
             _failed = true;
             throw;
+        }
+        finally
+        {
+            lock (_shared)
+            {
+                _workList = _workList.Plus(MarkWorkList.Of(local, slices));
+            }
         }
     }
 }

@@ -22,14 +22,20 @@ public sealed record StringValueStatistics(string Key, string Value, long Length
 /// <param name="References">References to strings with the value from all fields.</param>
 public sealed record StringOwner(string Field, long Copies, long References);
 
-/// <summary>Every string value of one heap (or of its live or dead part), reduced to counts.</summary>
-public sealed record StringSnapshot(IReadOnlyList<StringValueStatistics> Values, ObjectSelection Selection, IReadOnlyList<string> Warnings)
+/// <summary>The strings of one heap (or of its live or dead part), reduced to counts.</summary>
+/// <param name="Values">For a report, the values with two or more copies; for a diff, every value.</param>
+/// <param name="StringCount">Every readable string of the selection, duplicated or not.</param>
+/// <param name="StringBytes">Their bytes.</param>
+public sealed record StringSnapshot(IReadOnlyList<StringValueStatistics> Values, long StringCount, long StringBytes, ObjectSelection Selection, IReadOnlyList<string> Warnings)
 {
-    public long StringCount => Values.Sum(v => v.Count);
-
-    public long StringBytes => Values.Sum(v => v.Bytes);
-
+    /// <summary>Only values with copies waste bytes, so the values kept are enough.</summary>
     public long WasteBytes => Values.Sum(v => v.Waste);
+
+    /// <summary>Distinct content hashes the first pass of a report kept (0 for a diff).</summary>
+    public long DistinctHashes { get; init; }
+
+    /// <summary>The first pass's table, in bytes.</summary>
+    public long HashTableBytes { get; init; }
 }
 
 /// <summary>A single-target -dstrings result: the top values and who holds them.</summary>

@@ -1,6 +1,3 @@
-using System.Buffers;
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
@@ -8,139 +5,58 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Strings;
 
 /// <summary>
-/// Groups every string on the heap by value. Characters are read into one reused buffer and looked up as spans, so
-/// only a value seen for the first time allocates; huge strings are told apart by length and SHA-256 instead of
-/// being held whole.
+/// Groups the strings of a heap by value, on the histogram's raw segment walk. For a report, in two passes whose memory
+/// follows the number of distinct values, not of strings: the first keeps only a 64-bit content hash per distinct
+/// value (<see cref="StringHashCounts"/>); the second counts every string into the totals and materialises only the
+/// values whose hash occurred more than once, counting them by the value itself (so two values that share a hash stay
+/// apart). A diff compares every value, so it counts all of them in one pass.
 /// </summary>
 public static class StringStatisticsCollector
 {
-    /// <summary>Longer strings are grouped by length and hash, and keep only this many characters of their value.</summary>
+    /// <summary>Longer strings are grouped by length and hash, and keep only the beginning of their value.</summary>
     public const int HugeStringChars = 64 * 1024;
 
-    /// <summary>Where a string's length and characters sit on x64: after the MethodTable pointer.</summary>
-    internal const int LengthOffset = 8;
-    internal const int CharsOffset = 12;
-
-    public static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation) =>
-        Collect(heap, selection, selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, options, cancellation), cancellation);
-
-    internal static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation)
+    /// <summary>Every value with its count (what a diff compares).</summary>
+    public static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation)
     {
-        var reader = heap.Runtime.DataTarget.DataReader;
-        var values = new Dictionary<string, Accumulator>(StringComparer.Ordinal);
-        var lookup = values.GetAlternateLookup<ReadOnlySpan<char>>();
-        var buffer = ArrayPool<char>.Shared.Rent(1024);
-        long unreadable = 0;
-        try
-        {
-            foreach (var (address, size) in StringsOf(heap, selection, live, cancellation))
-            {
-                var length = reader.Read<int>(address + LengthOffset);
-                if (length < 0 || CharsOffset + 2L * length > size)
-                {
-                    unreadable++;
-                    continue;
-                }
-                if (length > HugeStringChars)
-                {
-                    AddHuge(values, reader, address, length, size);
-                    continue;
-                }
-                if (buffer.Length < length)
-                {
-                    ArrayPool<char>.Shared.Return(buffer);
-                    buffer = ArrayPool<char>.Shared.Rent(length);
-                }
-                var chars = buffer.AsSpan(0, length);
-                if (reader.Read(address + CharsOffset, MemoryMarshal.AsBytes(chars)) != 2 * length)
-                {
-                    unreadable++;
-                    continue;
-                }
-                ref var accumulator = ref CollectionsMarshal.GetValueRefOrAddDefault(lookup, chars, out var existed);
-                if (!existed)
-                {
-                    accumulator = new Accumulator(length, size, address, null);
-                }
-                accumulator.Count++;
-            }
-        }
-        finally
-        {
-            ArrayPool<char>.Shared.Return(buffer);
-        }
+        using var memory = HeapScannerMemory.Open(heap);
+        var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
+        var live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, table, memory, options, cancellation, progress: null);
+        return Collect(heap, selection, live, table, memory, repeatedOnly: false, StringHashCounts.MaxHashBits, cancellation);
+    }
 
+    /// <param name="repeatedOnly">Keep only the values with two or more copies (the totals still cover every string).</param>
+    /// <param name="hashBits">The width of the first pass's hash; tests narrow it to make different values collide.</param>
+    internal static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, ObjectBitmap? live, MethodTableInfoTable table, HeapScannerMemory memory,
+        bool repeatedOnly, int hashBits, CancellationToken cancellation)
+    {
         var warnings = new List<string>();
-        if (unreadable > 0)
+        var scan = new StringHeapScan(heap, table, memory);
+        var content = new StringContent(memory);
+        StringHashCounts? repeated = null;
+        if (repeatedOnly)
         {
-            warnings.Add($"{unreadable:N0} strings could not be read (length or characters out of range) and were skipped: the dump may be damaged");
+            repeated = new StringHashCounts(hashBits);
+            var hashing = new StringHashingPass(content, repeated);
+            scan.Walk(selection, live, ref hashing, cancellation);
         }
-        var rows = values.Select(p => new StringValueStatistics(p.Key, p.Value.Prefix ?? p.Key, p.Value.Length, p.Value.Count, p.Value.Size, p.Value.Sample)).ToList();
-        return new StringSnapshot(rows, selection, warnings);
-    }
+        var tally = new StringValueTally();
+        var counting = new StringCountingPass(content, repeated, tally);
+        scan.Walk(selection, live, ref counting, cancellation);
 
-    /// <summary>Every string object of the selection, with its size, in heap order.</summary>
-    internal static IEnumerable<(ulong Address, long Size)> StringsOf(ClrHeap heap, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation)
-    {
-        long visited = 0;
-        foreach (var segment in heap.Segments)
+        var (clrMdSegments, first) = scan.ClrMdSegments;
+        if (clrMdSegments > 0 && heap.Runtime.DataTarget.DataReader.PointerSize == 8)
         {
-            // Objects on a frozen segment (string literals) are never freed: live, whatever the root walk found.
-            var frozen = segment.Kind == GCSegmentKind.Frozen;
-            if (frozen && selection == ObjectSelection.Dead)
-            {
-                continue;
-            }
-            var marks = frozen ? null : live;
-            foreach (var obj in segment.EnumerateObjects(carefully: false))
-            {
-                if ((++visited & 0xFFFF) == 0)
-                {
-                    cancellation.ThrowIfCancellationRequested();
-                }
-                var type = obj.Type;
-                if (type is not null && type.IsString && (marks is null || marks.IsMarked(obj.Address) == (selection == ObjectSelection.Live)))
-                {
-                    yield return (obj.Address, (long)obj.Size);
-                }
-            }
+            warnings.Add($"{clrMdSegments:N0} of {heap.Segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {first}");
         }
-    }
-
-    private static void AddHuge(Dictionary<string, Accumulator> values, IDataReader reader, ulong address, int length, long size)
-    {
-        using var hash = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
-        var chunk = ArrayPool<byte>.Shared.Rent(64 * 1024);
-        try
+        if (tally.Unreadable > 0)
         {
-            string? prefix = null;
-            for (long offset = 0; offset < 2L * length; offset += chunk.Length)
-            {
-                var count = (int)Math.Min(chunk.Length, 2L * length - offset);
-                var read = reader.Read(address + CharsOffset + (ulong)offset, chunk.AsSpan(0, count));
-                hash.AppendData(chunk, 0, read);
-                prefix ??= new string(MemoryMarshal.Cast<byte, char>(chunk.AsSpan(0, Math.Min(read, 2 * HugeStringChars) & ~1)));
-            }
-            var key = $"\uFFFF{length}:{Convert.ToHexString(hash.GetHashAndReset())}";
-            ref var accumulator = ref CollectionsMarshal.GetValueRefOrAddDefault(values, key, out var existed);
-            if (!existed)
-            {
-                accumulator = new Accumulator(length, size, address, prefix);
-            }
-            accumulator.Count++;
+            warnings.Add($"{tally.Unreadable:N0} strings could not be read (length or characters out of range) and were skipped: the dump may be damaged");
         }
-        finally
+        return new StringSnapshot([.. tally.Values(repeatedOnly)], tally.Count, tally.Bytes, selection, warnings)
         {
-            ArrayPool<byte>.Shared.Return(chunk);
-        }
-    }
-
-    private struct Accumulator(long length, long size, ulong sample, string? prefix)
-    {
-        public long Count;
-        public readonly long Length = length;
-        public readonly long Size = size;
-        public readonly ulong Sample = sample;
-        public readonly string? Prefix = prefix;
+            DistinctHashes = repeated?.Distinct ?? 0,
+            HashTableBytes = repeated?.Bytes ?? 0,
+        };
     }
 }

@@ -20,8 +20,8 @@ public sealed class StringRankingTests
     public void TheDiffComparesFullValueSetsNotEachSidesTopN()
     {
         // "rare" is in neither side's top 1 by count, yet it changed: the original missed such values.
-        StringSnapshot first = new([Value("common", 1000), Value("rare", 2)], ObjectSelection.All, []);
-        StringSnapshot second = new([Value("common", 1000), Value("rare", 5), Value("new", 1)], ObjectSelection.All, []);
+        StringSnapshot first = new([Value("common", 1000), Value("rare", 2)], 1002, 1002 * 30, ObjectSelection.All, []);
+        StringSnapshot second = new([Value("common", 1000), Value("rare", 5), Value("new", 1)], 1006, 1006 * 30, ObjectSelection.All, []);
 
         var diff = StringRanking.Diff(first, second, SortKey.Bytes, 10);
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Runs a command and prints "<wall seconds> <peak RSS KiB>" to the file named by -o (as GNU time -f "%e %M" does),
+where the peak is the largest SUM of VmRSS over the command and all its descendants (MemAnalyzer's isolated analysis
+child included), sampled every 20 ms from /proc. GNU time reports only the largest single process it waited for.
+
+    peak-rss.py -o OUTFILE command [args...]
+"""
+import os
+import subprocess
+import sys
+import time
+
+
+def children_map():
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+            # The command name is in parentheses and may hold spaces: the parent pid is the second field after it.
+            ppid = int(stat[stat.rindex(b")") + 2:].split()[1])
+            parents.setdefault(ppid, []).append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue
+    return parents
+
+
+def rss_kib(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def tree_rss(root):
+    parents = children_map()
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss_kib(pid)
+        stack.extend(parents.get(pid, []))
+    return total
+
+
+def main():
+    if len(sys.argv) < 4 or sys.argv[1] != "-o":
+        sys.stderr.write("usage: peak-rss.py -o OUTFILE command [args...]\n")
+        return 2
+    out, command = sys.argv[2], sys.argv[3:]
+    start = time.monotonic()
+    process = subprocess.Popen(command)
+    peak = 0
+    while process.poll() is None:
+        peak = max(peak, tree_rss(process.pid))
+        time.sleep(0.02)
+    seconds = time.monotonic() - start
+    with open(out, "w") as f:
+        f.write(f"{seconds:.2f} {peak}\n")
+    return process.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
