@@ -5,7 +5,7 @@
 # its own too. Results go to RESULTS_DIR/<date>-<commit>-scale.tsv (same record kinds as bench.sh's file, plus the load
 # average at the start of each case); scripts/bench-table.sh puts them beside the 10M rows.
 #
-# Environment: SCALE_COUNT, SCALE_RUNS (runs per case, default 1), BENCH_DIR (default /tmp/memanalyzer-bench; the scale
+# Environment: NATIVE_DIR (an existing scripts/publish.sh output), SCALE_COUNT, SCALE_RUNS (runs per case, default 1), BENCH_DIR (default /tmp/memanalyzer-bench; the scale
 # dump goes to BENCH_DIR/scale and is deleted at the end unless KEEP=1), RESULTS_DIR (default bench-results),
 # SCALE_BASELINE_LIVE=0 to leave out the baseline's -live (about 4 minutes and 6 GB at 100M objects).
 # Skipped, with the reason, when BENCH_DIR has less than 15 GB free or the machine less than 10 GB of available memory
