@@ -140,7 +140,7 @@ internal sealed class HeapScanner
                 tally.Add(index, (long)counted);
                 if (visitor.Enabled)
                 {
-                    visitor.Visit(obj, index, entry.Flags, (long)counted, _buffer.AsSpan(offset, (int)(bufferEnd - obj)));
+                    visitor.Visit(obj, index, entry.Flags, (long)counted, _buffer.AsSpan((int)(obj - bufferStart), (int)(bufferEnd - obj)));
                 }
             }
 
