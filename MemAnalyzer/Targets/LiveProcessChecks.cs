@@ -7,7 +7,8 @@ namespace MemAnalyzer.Targets;
 /// <summary>Checks a pid through /proc before attaching, and explains why an attach failed.</summary>
 public static class LiveProcessChecks
 {
-    public static void EnsureAttachable(int pid)
+    /// <summary>A valid pid of another process that is running; checked before either way of reading it.</summary>
+    public static void EnsureRunning(int pid)
     {
         if (pid <= 0)
         {
@@ -19,9 +20,13 @@ public static class LiveProcessChecks
         }
         if (!ProcFs.Exists(pid))
         {
-            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid (ps -e, or dotnet-counters ps)");
+            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid (MemAnalyzer -ps lists the .NET processes)");
         }
+    }
 
+    public static void EnsureAttachable(int pid)
+    {
+        EnsureRunning(pid);
         string maps;
         try
         {

@@ -1,0 +1,24 @@
+using System.Globalization;
+using MemAnalyzer.Capture;
+
+namespace MemAnalyzer.Output;
+
+/// <summary>The -ps table: one row per process, the command line last (unpadded, it is the longest).</summary>
+public static class ProcessListRenderer
+{
+    public static readonly IReadOnlyList<string> Header = ["PID", "Name", "Runtime", "RSS(MB)", "Ptrace", "Socket", "CommandLine"];
+
+    public static void Write(TextWriter writer, IReadOnlyList<DotNetProcess> processes) =>
+        TextTable.Write(writer, Header, [.. processes.Select(Row)]);
+
+    private static IReadOnlyList<string> Row(DotNetProcess p) =>
+    [
+        p.Process.Pid.ToString(CultureInfo.InvariantCulture),
+        p.App,
+        p.RuntimeVersion ?? "?",
+        p.ResidentBytes is long bytes ? (bytes / (1024.0 * 1024)).ToString("F1", CultureInfo.InvariantCulture) : "?",
+        p.Ptrace ? "yes" : "no",
+        p.Socket switch { SocketAccess.Available => "yes", SocketAccess.Denied => "denied", _ => "none" },
+        p.Process.CommandLine,
+    ];
+}
