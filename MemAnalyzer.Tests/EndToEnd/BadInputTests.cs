@@ -129,7 +129,7 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
     [InlineData("-dtn", "10;N#x")]
     [InlineData("-unit", "TB")]
     [InlineData("-unit", "1024")]
-    [InlineData("-pid", "abc")]
+    [InlineData("-pid", "7", "-attach", "gdb")]
     [InlineData("-live", "-dead")]
     [InlineData("-dts", "-dtn")]
     public void BadSwitchesAreReportedAsInvalidArguments(params string[] switches)
