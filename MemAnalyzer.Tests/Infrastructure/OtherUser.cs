@@ -31,8 +31,11 @@ public static class OtherUser
              "dotnet", TestTargetBuilder.Build(projectName), .. arguments]);
 
     /// <summary>Runs the real CLI with CAP_SYS_PTRACE dropped from its capability sets.</summary>
-    public static ProcessResult RunWithoutPtrace(params string[] arguments) =>
-        ProcessRunner.Run("capsh", ["--drop=cap_sys_ptrace", "--", "-c", "exec \"$@\"", "memanalyzer", "dotnet", RepositoryPaths.MemAnalyzerDll, .. arguments]);
+    public static ProcessResult RunWithoutPtrace(params string[] arguments) => RunWithoutPtrace(arguments, environment: null);
+
+    public static ProcessResult RunWithoutPtrace(IEnumerable<string> arguments, IDictionary<string, string?>? environment) =>
+        ProcessRunner.Run("capsh", ["--drop=cap_sys_ptrace", "--", "-c", "exec \"$@\"", "memanalyzer", "dotnet", RepositoryPaths.MemAnalyzerDll, .. arguments],
+            environment: environment);
 
     public static string Pid(TargetProcess target) => target.Pid.ToString(CultureInfo.InvariantCulture);
 

@@ -93,7 +93,7 @@ public sealed class TemporaryHeapDump : IDisposable
     /// <summary>A new 0700 directory in <paramref name="parent"/> (else in this process's temporary directory), owned by the process's user.</summary>
     private static string CreatePrivateDirectory(string parent, int pid)
     {
-        var name = $"memanalyzer-heapdump-{Environment.ProcessId}-{Guid.NewGuid():N}";
+        var name = $"{DirectoryPrefix(Environment.ProcessId)}{Guid.NewGuid():N}";
         string directory;
         try
         {
@@ -102,7 +102,7 @@ public sealed class TemporaryHeapDump : IDisposable
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            directory = Directory.CreateTempSubdirectory("memanalyzer-heapdump-").FullName;
+            directory = Directory.CreateTempSubdirectory(name[..name.LastIndexOf('-')]).FullName;
         }
         if (ProcessAccess.OwnerUid(pid) is uint owner && owner != ProcessAccess.EffectiveUid() && !ProcessAccess.TryGiveTo(directory, owner))
         {
@@ -111,6 +111,25 @@ public sealed class TemporaryHeapDump : IDisposable
         }
         return directory;
     }
+
+    /// <summary>
+    /// Deletes the directories that the analysis process <paramref name="analysisPid"/> left for <paramref name="pids"/>
+    /// when it was killed (a crash inside the DAC): it could not delete them itself.
+    /// </summary>
+    public static void DeleteLeftBy(int analysisPid, IEnumerable<int> pids)
+    {
+        var places = pids.Select(DiagnosticSockets.Find).OfType<string>().Select(System.IO.Path.GetDirectoryName).OfType<string>()
+            .Append(System.IO.Path.GetTempPath()).Distinct();
+        foreach (var place in places)
+        {
+            foreach (var directory in Directory.EnumerateDirectories(place, DirectoryPrefix(analysisPid) + "*"))
+            {
+                Delete(directory);
+            }
+        }
+    }
+
+    private static string DirectoryPrefix(int analysisPid) => $"memanalyzer-heapdump-{analysisPid}-";
 
     private static MemAnalyzerException Fail(int pid, string reason) =>
         new(ExitCodes.NoAccessPath, $"process {pid} cannot be dumped over its diagnostics socket: {reason}");

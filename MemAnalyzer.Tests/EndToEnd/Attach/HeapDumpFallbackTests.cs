@@ -47,6 +47,17 @@ public sealed class HeapDumpFallbackTests(OtherUserScenario scenario)
     }
 
     [Fact]
+    public void TheHeapDumpOfAnAnalysisThatCrashedIsDeletedToo()
+    {
+        var result = OtherUser.RunWithoutPtrace(["-pid", OtherUser.Pid(scenario.Target), "-live", "-dtn", "100000"],
+            new Dictionary<string, string?> { ["MEMANALYZER_TEST_CRASH_IN_STACK_WALK"] = "1" });
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Contains("retrying without stack roots", result.StandardError, StringComparison.Ordinal);
+        Assert.Empty(scenario.LeftOvers());
+    }
+
+    [Fact]
     public void AttachDumpReadsThroughAHeapDumpEvenWherePtraceIsAllowed()
     {
         var result = MemAnalyzerCli.Run("-pid", OtherUser.Pid(scenario.Target), "-attach", "dump", "-dtn", "100000", "-live");
