@@ -50,12 +50,13 @@ public static class DotNetProcesses
     public static int Select(string text) =>
         ProcessMatch.Single(text, [.. All().Where(p => ProcessMatch.Names(p, text) || p.CommandLine.Contains(text, StringComparison.Ordinal))], ".NET process").Pid;
 
-    /// <summary>A pid, or every .NET process whose command line contains the text; -process narrows by name.</summary>
+    /// <summary>A pid, or every .NET process with a diagnostics socket whose command line contains the text; -process narrows by name.</summary>
     public static IReadOnlyList<TargetProcessInfo> Find(string pidOrCommandLine, string? processName)
     {
+        var sockets = DiagnosticSockets.All();
         var candidates = int.TryParse(pidOrCommandLine, NumberStyles.None, CultureInfo.InvariantCulture, out var pid)
             ? [.. new[] { pid }.Select(Describe).OfType<TargetProcessInfo>()]
-            : All().Where(p => p.CommandLine.Contains(pidOrCommandLine, StringComparison.Ordinal));
+            : All().Where(p => sockets.ContainsKey(p.Pid) && p.CommandLine.Contains(pidOrCommandLine, StringComparison.Ordinal));
         return candidates.Where(p => processName is null || ProcessMatch.Names(p, processName)).ToList();
     }
 

@@ -9,7 +9,10 @@ public static class ProcessListRenderer
     public static readonly IReadOnlyList<string> Header = ["PID", "Name", "Runtime", "RSS(MB)", "Ptrace", "Socket", "CommandLine"];
 
     public static void Write(TextWriter writer, IReadOnlyList<DotNetProcess> processes) =>
-        TextTable.Write(writer, Header, [.. processes.Select(Row)]);
+        TextTable.Write(writer, Header, [.. processes.Select(Row)], s_textColumns);
+
+    // Name, Ptrace and Socket are words: left-aligned under their headers.
+    private static readonly HashSet<int> s_textColumns = [1, 4, 5];
 
     private static IReadOnlyList<string> Row(DotNetProcess p) =>
     [
