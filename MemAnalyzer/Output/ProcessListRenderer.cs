@@ -22,6 +22,7 @@ public static class ProcessListRenderer
         p.ResidentBytes is long bytes ? (bytes / (1024.0 * 1024)).ToString("F1", CultureInfo.InvariantCulture) : "?",
         p.Ptrace ? "yes" : "no",
         p.Socket switch { SocketAccess.Available => "yes", SocketAccess.Denied => "denied", _ => "none" },
-        p.Process.CommandLine,
+        // An exiting process has no command line any more: its name in brackets, as ps shows it.
+        p.Process.CommandLine.Length > 0 ? p.Process.CommandLine : $"[{p.Process.Name}]",
     ];
 }
