@@ -69,6 +69,9 @@ public static class LiveProcessChecks
         return new MemAnalyzerException(ExitCodes.AttachDenied, $"cannot attach to process {pid}: {reason} ({cause.Message.Trim()})");
     }
 
+    /// <summary>Another process (a debugger) ptraces it.</summary>
+    public static bool IsTraced(int pid) => ProcFs.StatusField(pid, "TracerPid") is { } tracer && tracer != "0";
+
     /// <summary>The process no longer runs: no /proc entry, or a zombie waiting to be reaped.</summary>
     public static bool IsGone(int pid)
     {

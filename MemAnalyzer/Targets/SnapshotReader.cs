@@ -36,7 +36,8 @@ public static class SnapshotReader
             {
                 session = TargetSession.AttachProcess(pid, dacOptions);
             }
-            catch (MemAnalyzerException e) when (e.ExitCode == ExitCodes.AttachDenied && target.Attach == AttachMode.Auto)
+            // Not for a process that a debugger holds: its runtime could not write the dump before the debugger lets it run.
+            catch (MemAnalyzerException e) when (e.ExitCode == ExitCodes.AttachDenied && target.Attach == AttachMode.Auto && !LiveProcessChecks.IsTraced(pid))
             {
                 return ThroughHeapDump(pid, dacOptions, reduce, e.Message, cancellation);
             }
