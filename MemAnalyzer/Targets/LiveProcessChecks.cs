@@ -72,6 +72,16 @@ public static class LiveProcessChecks
     /// <summary>Another process (a debugger) ptraces it.</summary>
     public static bool IsTraced(int pid) => ProcFs.StatusField(pid, "TracerPid") is { } tracer && tracer != "0";
 
+    /// <summary>A debugger holds it stopped ("t (tracing stop)"): nothing in it runs, not even its diagnostics server.</summary>
+    public static void EnsureNotHeldByDebugger(int pid)
+    {
+        if (ProcFs.StatusField(pid, "State") is { } state && state.StartsWith('t'))
+        {
+            throw new MemAnalyzerException(ExitCodes.NoAccessPath,
+                $"process {pid} is stopped by the debugger that traces it (process {ProcFs.StatusField(pid, "TracerPid")}): its runtime cannot write a heap dump until it runs again; detach the debugger first");
+        }
+    }
+
     /// <summary>The process no longer runs: no /proc entry, or a zombie waiting to be reaped.</summary>
     public static bool IsGone(int pid)
     {

@@ -69,6 +69,7 @@ public static class SnapshotReader
         string? ptraceFailure, CancellationToken cancellation)
     {
         LiveProcessChecks.EnsureRunning(pid);
+        LiveProcessChecks.EnsureNotHeldByDebugger(pid);
         TemporaryHeapDump dump;
         try
         {
