@@ -38,6 +38,15 @@ public static class ExitCodes
     /// <summary>The process exited while it was being read.</summary>
     public const int TargetExited = 12;
 
+    /// <summary>
+    /// A live process can be read neither with ptrace nor through a heap dump its runtime writes over the diagnostics
+    /// socket (-attach auto when both fail; -attach dump when the socket is missing, refused or the dump failed).
+    /// </summary>
+    public const int NoAccessPath = 13;
+
+    /// <summary>A name or command-line text given for a pid (-pid, -gc, -procdump) matches several processes.</summary>
+    public const int AmbiguousProcess = 14;
+
     /// <summary>An output file (result file, CSV) cannot be written.</summary>
     public const int OutputFailed = 20;
 
@@ -86,7 +95,7 @@ public static class ExitCodes
     /// <summary>-procdump: the dump writer (procdump, or the target runtime) failed or wrote nothing.</summary>
     public const int CaptureFailed = 50;
 
-    /// <summary>-procdump -w/-gc: no running process matches the name or command line.</summary>
+    /// <summary>-pid/-pid2 text, -procdump -w/-mp or -gc: no running process matches the name or command line.</summary>
     public const int NoMatchingProcess = 51;
 
     /// <summary>-gc: the forced collection did not finish in time.</summary>

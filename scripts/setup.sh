@@ -2,7 +2,9 @@
 # Installs what MemAnalyzer's tests and scripts need beyond the .NET 10 SDK: clang and zlib1g-dev (the Native AOT
 # link of scripts/publish.sh, through scripts/native-toolchain.sh), gdb (gcore, for the
 # native-core test), Sysinternals ProcDump for Linux, and Chromium (renders the trend report's HTML in
-# the tests and in scripts/trend-screenshot.sh). Idempotent; installs only what is missing.
+# the tests and in scripts/trend-screenshot.sh), capsh (libcap2-bin: the tests run MemAnalyzer without
+# CAP_SYS_PTRACE) and an unprivileged user, memanalyzer-target, that runs test targets owned by another
+# user. Idempotent; installs and creates only what is missing.
 set -euo pipefail
 
 if ! command -v dotnet >/dev/null 2>&1; then
@@ -16,6 +18,8 @@ command -v gcore >/dev/null 2>&1 || missing+=(gdb)
 command -v procdump >/dev/null 2>&1 || missing+=(procdump)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ -x /usr/bin/time ] || missing+=(time)
+command -v capsh >/dev/null 2>&1 || missing+=(libcap2-bin)
+command -v setpriv >/dev/null 2>&1 || missing+=(util-linux)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
@@ -24,3 +28,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 "$(dirname "$0")/native-toolchain.sh"
+
+# The user that owns the "another user's process" test targets: no home, no login shell.
+if ! id -u memanalyzer-target >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd useradd --system --no-create-home --shell /usr/sbin/nologin memanalyzer-target
+fi

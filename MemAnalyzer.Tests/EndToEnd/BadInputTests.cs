@@ -104,15 +104,17 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
         }
     }
 
-    [Fact]
-    public void AProcessAlreadyTracedByAnotherDebuggerIsExplained()
+    [Theory]
+    [InlineData("auto", ExitCodes.AttachDenied, "already traced by process")]
+    [InlineData("dump", ExitCodes.NoAccessPath, "is stopped by the debugger that traces it")]
+    public void AProcessAlreadyTracedByAnotherDebuggerIsExplained(string attach, int exitCode, string text)
     {
         var pid = scenario.Target.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture);
         using var tracer = Process.Start(new ProcessStartInfo("gdb", ["-q", "-nx", "-p", pid, "-ex", "shell sleep 6", "-batch"]) { RedirectStandardOutput = true, RedirectStandardError = true })!;
         try
         {
             Poll.Until(() => scenario.Target.Status().TracerPid != 0, TimeSpan.FromSeconds(15));
-            AssertError(MemAnalyzerCli.Run("-pid", pid), ExitCodes.AttachDenied, "already traced by process");
+            AssertError(MemAnalyzerCli.Run("-pid", pid, "-attach", attach), exitCode, text);
         }
         finally
         {
@@ -129,7 +131,7 @@ public sealed class BadInputTests(RootsScenario scenario) : IDisposable
     [InlineData("-dtn", "10;N#x")]
     [InlineData("-unit", "TB")]
     [InlineData("-unit", "1024")]
-    [InlineData("-pid", "abc")]
+    [InlineData("-pid", "7", "-attach", "gdb")]
     [InlineData("-live", "-dead")]
     [InlineData("-dts", "-dtn")]
     public void BadSwitchesAreReportedAsInvalidArguments(params string[] switches)

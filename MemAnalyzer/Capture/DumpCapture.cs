@@ -35,16 +35,10 @@ public static class DumpCapture
         {
             return DotNetProcesses.Describe(pid) ?? throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid");
         }
-        var matches = Directory.EnumerateDirectories("/proc").Select(d => int.TryParse(Path.GetFileName(d), out var p) ? p : 0)
-            .Where(p => p > 0 && p != Environment.ProcessId).Select(DotNetProcesses.Describe).OfType<TargetProcessInfo>()
-            .Where(p => p.Name == request.ProcessName || Path.GetFileName(p.CommandLine.Split(' ')[0]) == request.ProcessName)
+        var matches = ProcFs.ProcessIds().Where(p => p != Environment.ProcessId).Select(DotNetProcesses.Describe).OfType<TargetProcessInfo>()
+            .Where(p => ProcessMatch.Names(p, request.ProcessName!) && !ProcessMatch.IsMemAnalyzer(p))
             .ToList();
-        return matches.Count switch
-        {
-            0 => throw new MemAnalyzerException(ExitCodes.NoMatchingProcess, $"no running process is named '{request.ProcessName}': check the name (ps -e) or give the pid"),
-            1 => matches[0],
-            _ => throw new MemAnalyzerException(ExitCodes.InvalidArguments, $"{matches.Count} processes are named '{request.ProcessName}' ({string.Join(", ", matches.Select(m => m.Pid))}): give the pid"),
-        };
+        return ProcessMatch.Single(request.ProcessName!, matches, "process");
     }
 
     /// <returns>The exact file the user asked for (or null), and the prefix to write with.</returns>

@@ -19,9 +19,11 @@ public sealed class CommandLine
             OptionsComparison = StringComparison.OrdinalIgnoreCase,
         };
         DumpFile = Single("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump).");
-        ProcessId = Single("-pid|--pid <PID>", "Live .NET process to analyze; it is suspended only while its heap is walked.");
+        ProcessId = Single("-pid|--pid <PID-OR-NAME>", "Live .NET process to analyze: a pid, or its name or part of its command line (one match). Suspended only while its heap is read.");
         SecondDumpFile = Single("-f2|--file2 <DUMP>", "Second dump: print second minus first per type (diff). Combines with -f or -pid.");
-        SecondProcessId = Single("-pid2|--pid2 <PID>", "Second, live process for a diff. Combines with -f or -pid.");
+        SecondProcessId = Single("-pid2|--pid2 <PID-OR-NAME>", "Second, live process for a diff. Combines with -f or -pid.");
+        Attach = Single("-attach|--attach <MODE>", "How to read a live process: ptrace, dump (its runtime writes a heap dump over the diagnostics socket; analyzed, then deleted), or auto (ptrace, else dump; the default).");
+        ProcessList = Flag("-ps|--ps", "List the .NET processes this user can analyze: pid, app, runtime, resident memory, ptrace and diagnostics-socket access, command line.");
         BySize = Optional("-dts|--by-size[:<N>]", "Top N types by total bytes (the default). N: 20, or 5000;N#200 for types with more than 200 instances.");
         ByCount = Optional("-dtn|--by-count[:<N>]", "Top N types by instance count. N as for -dts.");
         ByRetained = Optional("-dtr|--by-retained[:<N>]", "Top N types by retained bytes (implies -retained). N as for -dts.");
@@ -70,6 +72,8 @@ public sealed class CommandLine
     public CommandOption ProcessId { get; }
     public CommandOption SecondDumpFile { get; }
     public CommandOption SecondProcessId { get; }
+    public CommandOption Attach { get; }
+    public CommandOption ProcessList { get; }
     public CommandOption BySize { get; }
     public CommandOption ByCount { get; }
     public CommandOption ByRetained { get; }

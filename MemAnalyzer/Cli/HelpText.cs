@@ -19,10 +19,12 @@ Examples:
   MemAnalyzer -f core.1234 -live -dtr 10       the 10 types that keep the most memory alive (retained bytes)
   MemAnalyzer -f core.1234 -roots Acme.Order   the most common paths from a GC root to Acme.Order instances
   MemAnalyzer -pid 1234 -gc -dead              force a full GC first, then show what is still dead
+  MemAnalyzer -ps                              the .NET processes this user can analyze, and how
+  MemAnalyzer -pid MyService.dll -attach dump  by name; read through a heap dump its runtime writes (no ptrace)
   MemAnalyzer -procdump -ma 1234 /dumps/       write a dump with its side-cars; everything after -procdump is
                                                ProcDump for Linux syntax or the original's -ma|-mp <pid|name> [file|dir]
 
-Exit codes: 0 success, 1 bad arguments, 2-9 dump problems, 10-12 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
+Exit codes: 0 success, 1 bad arguments, 2-9 dump problems, 10-14 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
 70 internal error, 130 cancelled. The README lists every code.
 """;
 }

@@ -28,7 +28,7 @@ internal static class IsolatedRunner
     public static int Run(string[] args, CommandRequest request, TextWriter error, CancellationToken cancellation)
     {
         var readsRoots = request.ReadsRoots;
-        var exitCode = RunChild(args, stackRoots: true, error, cancellation);
+        var exitCode = RunChild(args, stackRoots: true, request.ProcessIds, error, cancellation);
         if (!IsCrash(exitCode))
         {
             return exitCode;
@@ -49,7 +49,7 @@ internal static class IsolatedRunner
         {
             error.WriteLine($"warning: the analysis crashed with signal {exitCode - 128} while it read the threads' stack roots " +
                 "(a known .NET 10 DAC bug, dotnet/runtime#124401); retrying without stack roots: objects held only by local variables count as dead");
-            exitCode = RunChild(args, stackRoots: false, error, cancellation);
+            exitCode = RunChild(args, stackRoots: false, pids, error, cancellation);
             if (!IsCrash(exitCode))
             {
                 return exitCode;
@@ -61,7 +61,7 @@ internal static class IsolatedRunner
         return ExitCodes.HeapUnreadable;
     }
 
-    private static int RunChild(string[] args, bool stackRoots, TextWriter error, CancellationToken cancellation)
+    private static int RunChild(string[] args, bool stackRoots, IReadOnlyList<int> pids, TextWriter error, CancellationToken cancellation)
     {
         // The native (AOT) build and an apphost start themselves again; "dotnet MemAnalyzer.dll" starts dotnet with the dll.
         var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true };
@@ -90,6 +90,11 @@ internal static class IsolatedRunner
         var relay = Task.Run(() => RelayUntilCrashReport(child.StandardError, error), CancellationToken.None);
         child.WaitForExit();
         relay.Wait(CancellationToken.None);
+        if (IsCrash(child.ExitCode) && pids.Count > 0)
+        {
+            // A live process read through a heap dump: the crashed child could not delete the dump.
+            Capture.TemporaryHeapDump.DeleteLeftBy(child.Id, pids);
+        }
         return child.ExitCode;
     }
 

@@ -23,6 +23,8 @@ public static class RequestBuilder
     /// <param name="procDumpArguments">Everything after -procdump, or null: it belongs to the dump writer.</param>
     public static CommandRequest Build(CommandLine line, IReadOnlyList<string>? procDumpArguments)
     {
+        // -pid/-pid2 text (a name, part of a command line) becomes the pid of the one matching .NET process.
+        Func<string, int> resolve = DotNetProcesses.Select;
         SwitchRules.NumbersAreNumbers(line);
         if (line.Help.HasValue() || line.App.Options.All(o => !o.HasValue()) && procDumpArguments is null)
         {
@@ -33,25 +35,31 @@ public static class RequestBuilder
         {
             return new VersionRequest();
         }
+        if (line.ProcessList.HasValue())
+        {
+            SwitchRules.ProcessListStandsAlone(line);
+            return new ProcessListRequest();
+        }
+        SwitchRules.AttachNeedsProcess(line);
         if (procDumpArguments is not null)
         {
             return Capture(procDumpArguments);
         }
         if (line.ForceGc.HasValue())
         {
-            var target = line.ForceGc.Value() ?? Int(line.ProcessId)?.ToString(CultureInfo.InvariantCulture)
+            var target = line.ForceGc.Value() ?? ProcessId(line.ProcessId, resolve)?.ToString(CultureInfo.InvariantCulture)
                 ?? throw Invalid("-gc needs a process: -gc <pid or command-line text>, or -pid <pid>");
             if (target.Length == 0 && !line.ProcessFilter.HasValue())
             {
                 throw Invalid("-gc \"\" matches every .NET process: name them with -process <name> (-gc \"\" -process MyService)");
             }
-            var then = line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.TrendFile.HasValue() ? BuildAfterGc(line) : null;
+            var then = line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.TrendFile.HasValue() ? BuildAfterGc(line, resolve) : null;
             return new ForceGcRequest(target, line.ProcessFilter.Value(), line.GcWaitForFinalizers.HasValue(), then);
         }
-        return BuildAfterGc(line);
+        return BuildAfterGc(line, resolve);
     }
 
-    private static CommandRequest BuildAfterGc(CommandLine line) => line.TrendFile.HasValue() ? Trend(line) : Analysis(line);
+    private static CommandRequest BuildAfterGc(CommandLine line, Func<string, int> resolve) => line.TrendFile.HasValue() ? Trend(line) : Analysis(line, resolve);
 
     private static CaptureRequest Capture(IReadOnlyList<string> arguments)
     {
@@ -74,9 +82,9 @@ public static class RequestBuilder
             limit, line.HtmlFile.Value(), TopRows(line) ?? DefaultTopN);
     }
 
-    private static CommandRequest Analysis(CommandLine line)
+    private static CommandRequest Analysis(CommandLine line, Func<string, int> resolve)
     {
-        var (first, second) = Targets(line);
+        var (first, second) = Targets(line, resolve);
         SwitchRules.LiveAndDeadExcludeEachOther(line);
         SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
@@ -112,24 +120,25 @@ public static class RequestBuilder
             : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue());
     }
 
-    private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line)
+    private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line, Func<string, int> resolve)
     {
-        var pid = Int(line.ProcessId);
+        var pid = ProcessId(line.ProcessId, resolve);
         var dump = line.DumpFile.Value();
+        var attach = Attach(line.Attach.Value());
         var first = (dump, pid) switch
         {
             (not null, null) => TargetSpec.Dump(dump),
-            (null, int p) => TargetSpec.Process(p),
+            (null, int p) => TargetSpec.Process(p, attach),
             (not null, not null) => throw Invalid("give either -f <dump> or -pid <pid>, not both"),
             _ when line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() => throw Invalid("-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"),
             _ => throw Invalid("nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)"),
         };
-        var pid2 = Int(line.SecondProcessId);
+        var pid2 = ProcessId(line.SecondProcessId, resolve);
         var dump2 = line.SecondDumpFile.Value();
         var second = (dump2, pid2) switch
         {
             (not null, null) => TargetSpec.Dump(dump2),
-            (null, int p) => TargetSpec.Process(p),
+            (null, int p) => TargetSpec.Process(p, attach),
             (not null, not null) => throw Invalid("give either -f2 <dump> or -pid2 <pid> as the second target, not both"),
             _ => null,
         };

@@ -8,10 +8,26 @@ public static class SwitchRules
     /// <summary>A number switch with text is wrong whatever the mode, as the command-line library's own typed options were.</summary>
     public static void NumbersAreNumbers(CommandLine line)
     {
-        _ = Int(line.ProcessId);
-        _ = Int(line.SecondProcessId);
         _ = Int(line.Top);
         _ = Int(line.RootsTop);
+    }
+
+    /// <summary>-attach says how to read a live process: it needs one.</summary>
+    public static void AttachNeedsProcess(CommandLine line)
+    {
+        if (line.Attach.HasValue() && !line.ProcessId.HasValue() && !line.SecondProcessId.HasValue())
+        {
+            throw Invalid("-attach says how to read a live process: add -pid <pid or name> (or -pid2)");
+        }
+    }
+
+    /// <summary>-ps lists processes and reads none.</summary>
+    public static void ProcessListStandsAlone(CommandLine line)
+    {
+        if (line.App.Options.Any(o => o.HasValue() && o != line.ProcessList && o != line.Silent))
+        {
+            throw Invalid("-ps lists the .NET processes and takes no other switch: run it alone, then analyze one with -pid <pid or name>");
+        }
     }
 
     public static void TrendReadsNoTarget(CommandLine line)

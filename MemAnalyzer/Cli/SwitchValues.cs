@@ -22,6 +22,23 @@ public static class SwitchValues
             : throw Invalid($"Invalid value specified for {option.LongName}. '{text}' is not a valid number: run MemAnalyzer --help for the switches");
     }
 
+    /// <summary>-pid/-pid2: a pid, or a name or command-line text that <paramref name="resolve"/> turns into the pid of the one matching process.</summary>
+    public static int? ProcessId(CommandOption option, Func<string, int> resolve)
+    {
+        var text = option.Value();
+        if (text is null)
+        {
+            return null;
+        }
+        return int.TryParse(text, NumberStyles.Integer, CultureInfo.InvariantCulture, out var pid) ? pid : resolve(text);
+    }
+
+    public static Targets.AttachMode Attach(string? text) =>
+        text is null ? Targets.AttachMode.Auto
+        : Enum.TryParse<Targets.AttachMode>(text, ignoreCase: true, out var mode) && Enum.IsDefined(mode) && !char.IsAsciiDigit(text[0])
+            ? mode
+            : throw Invalid($"-attach {text} is not a way to read a process: use ptrace, dump or auto");
+
     public static SizeUnit Unit(string? text) =>
         Enum.TryParse<SizeUnit>(text ?? nameof(SizeUnit.Bytes), ignoreCase: true, out var parsed) && Enum.IsDefined(parsed) && !char.IsAsciiDigit((text ?? "B")[0])
             ? parsed

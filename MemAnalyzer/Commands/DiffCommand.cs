@@ -43,8 +43,8 @@ public static class DiffCommand
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
         var growers = request.Retained && request.Roots is null && request.Csv is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths, request.Types) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
-            (target, heap, token) => TargetReading.Read(target, heap,
-                request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(ReferenceEquals(target, request.First), snapshot, t) },
+            (isFirst, target, heap, token) => TargetReading.Read(target, heap,
+                request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(isFirst, snapshot, t) },
                 walk, token), context.Cancellation);
         var (first, second) = (pair.First.Target, pair.Second.Target);
         var diffs = SnapshotDiff.Compare(first.Heap.Types, second.Heap.Types);

@@ -38,7 +38,7 @@ public static class HistogramCommand
         var csvContext = request.Csv is null ? null : CsvContextReader.Capture(request.Target, request.Csv.Stamp);
         var progress = context.Progress(writingCsv: request.Csv is not null);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
-            (heap, token) => TargetReading.Read(request.Target, heap, request.Reading, context.Walk, token, progress), context.Cancellation);
+            (opened, heap, token) => TargetReading.Read(opened, heap, request.Reading, context.Walk, token, progress), context.Cancellation);
         var target = reading.Target;
         if (request.Roots is { } query)
         {

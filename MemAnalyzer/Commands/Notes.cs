@@ -36,6 +36,12 @@ internal static class Notes
         {
             return;
         }
+        if (report.HeapDump is { } dump)
+        {
+            var why = dump.PtraceFailure is null ? "-attach dump" : "ptrace was denied";
+            error.WriteLine($"note: {report.Target} was read through a heap dump ({why}): its runtime wrote {dump.Bytes / (1024.0 * 1024):F1} MB " +
+                $"over its diagnostics socket in {dump.Took.TotalSeconds:F1} s into a private temporary file, which was analyzed and deleted");
+        }
         if (report.Suspended is TimeSpan paused)
         {
             error.WriteLine($"note: {report.Target} was suspended for {paused.TotalMilliseconds:F0} ms while its heap was read, then resumed");

@@ -10,6 +10,10 @@ public static class ProcFs
 
     public static bool Exists(int pid) => Directory.Exists($"/proc/{pid}");
 
+    /// <summary>Every process id in /proc.</summary>
+    public static IEnumerable<int> ProcessIds() =>
+        Directory.EnumerateDirectories("/proc").Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0).Where(pid => pid > 0);
+
     /// <summary>The short name the kernel keeps (comm), or null.</summary>
     public static string? Name(int pid) => ReadTrimmed($"/proc/{pid}/comm");
 
@@ -23,6 +27,11 @@ public static class ProcFs
         var line = status?.Split('\n').FirstOrDefault(l => l.StartsWith(field + ":", StringComparison.Ordinal));
         return line?[(field.Length + 1)..].Trim();
     }
+
+    /// <summary>Resident memory (VmRSS of /proc/&lt;pid&gt;/status) in bytes, or null.</summary>
+    public static long? ResidentBytes(int pid) =>
+        StatusField(pid, "VmRSS")?.Split(' ', StringSplitOptions.RemoveEmptyEntries) is [var kb, "kB"]
+        && long.TryParse(kb, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var value) ? value * 1024 : null;
 
     /// <summary>The path of the libcoreclr.so mapped into the process, or null (not .NET, gone, or unreadable).</summary>
     public static string? LoadedCoreClr(int pid)

@@ -7,7 +7,8 @@ namespace MemAnalyzer.Targets;
 /// <summary>Checks a pid through /proc before attaching, and explains why an attach failed.</summary>
 public static class LiveProcessChecks
 {
-    public static void EnsureAttachable(int pid)
+    /// <summary>A valid pid of another process that is running; checked before either way of reading it.</summary>
+    public static void EnsureRunning(int pid)
     {
         if (pid <= 0)
         {
@@ -19,9 +20,13 @@ public static class LiveProcessChecks
         }
         if (!ProcFs.Exists(pid))
         {
-            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid (ps -e, or dotnet-counters ps)");
+            throw new MemAnalyzerException(ExitCodes.ProcessNotFound, $"no process with id {pid} is running: check the pid (MemAnalyzer -ps lists the .NET processes)");
         }
+    }
 
+    public static void EnsureAttachable(int pid)
+    {
+        EnsureRunning(pid);
         string maps;
         try
         {
@@ -62,6 +67,19 @@ public static class LiveProcessChecks
             ? $"ptrace is restricted (kernel.yama.ptrace_scope = {yama}); run as root, or set it to 0 with: sudo sysctl kernel.yama.ptrace_scope=0"
             : "permission denied; run MemAnalyzer as the process's user or as root (ptrace needs CAP_SYS_PTRACE for other users' processes; in a container add --cap-add=SYS_PTRACE)";
         return new MemAnalyzerException(ExitCodes.AttachDenied, $"cannot attach to process {pid}: {reason} ({cause.Message.Trim()})");
+    }
+
+    /// <summary>Another process (a debugger) ptraces it.</summary>
+    public static bool IsTraced(int pid) => ProcFs.StatusField(pid, "TracerPid") is { } tracer && tracer != "0";
+
+    /// <summary>A debugger holds it stopped ("t (tracing stop)"): nothing in it runs, not even its diagnostics server.</summary>
+    public static void EnsureNotHeldByDebugger(int pid)
+    {
+        if (ProcFs.StatusField(pid, "State") is { } state && state.StartsWith('t'))
+        {
+            throw new MemAnalyzerException(ExitCodes.NoAccessPath,
+                $"process {pid} is stopped by the debugger that traces it (process {ProcFs.StatusField(pid, "TracerPid")}): its runtime cannot write a heap dump until it runs again; detach the debugger first");
+        }
     }
 
     /// <summary>The process no longer runs: no /proc entry, or a zombie waiting to be reaped.</summary>

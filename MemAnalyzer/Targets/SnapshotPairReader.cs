@@ -18,8 +18,12 @@ public static class SnapshotPairReader
     public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
         Read(first, second, dacOptions, (_, heap, token) => reduce(heap, token), cancellation);
 
-    /// <param name="reduce">Gets the side's target too, for what lies outside the heap (its memory map).</param>
-    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
+    /// <param name="reduce">Gets the side's opened target too, for what lies outside the heap (its memory map).</param>
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
+        Read(first, second, dacOptions, (_, target, heap, token) => reduce(target, heap, token), cancellation);
+
+    /// <param name="reduce">Gets whether it reads the first side, and the side's opened target (a live process read through a heap dump is that dump).</param>
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<bool, TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         if (first.ProcessId is int pid && pid == second.ProcessId)
         {
@@ -27,8 +31,8 @@ public static class SnapshotPairReader
                 $"-pid and -pid2 are both process {pid}: a process cannot be walked twice at once; dump it first and diff the dump with -f <dump> -pid2 {pid}");
         }
         using var failed = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
-        var firstSide = Task.Run(() => ReadSide(first.DumpPath is null ? "first target (-pid)" : "first target (-f)", first, dacOptions, reduce, failed), CancellationToken.None);
-        var secondSide = Task.Run(() => ReadSide(second.DumpPath is null ? "second target (-pid2)" : "second target (-f2)", second, dacOptions, reduce, failed), CancellationToken.None);
+        var firstSide = Task.Run(() => ReadSide(first.DumpPath is null ? "first target (-pid)" : "first target (-f)", first, dacOptions, (t, h, c) => reduce(true, t, h, c), failed), CancellationToken.None);
+        var secondSide = Task.Run(() => ReadSide(second.DumpPath is null ? "second target (-pid2)" : "second target (-f2)", second, dacOptions, (t, h, c) => reduce(false, t, h, c), failed), CancellationToken.None);
         try
         {
             Task.WaitAll(firstSide, secondSide);
@@ -49,7 +53,7 @@ public static class SnapshotPairReader
     {
         try
         {
-            return SnapshotReader.Read(target, dacOptions, (heap, token) => reduce(target, heap, token), failed.Token);
+            return SnapshotReader.Read(target, dacOptions, reduce, failed.Token);
         }
         catch (MemAnalyzerException e)
         {

@@ -94,7 +94,7 @@ public sealed class CaptureTests(RootsScenario scenario) : IDisposable
 
     [Fact]
     public void ANameThatMatchesNoProcessIsReported() =>
-        CliAssert.Error(MemAnalyzerCli.Run("-procdump", "-w", "no-such-process-name"), ExitCodes.NoMatchingProcess, "no running process is named");
+        CliAssert.Error(MemAnalyzerCli.Run("-procdump", "-w", "no-such-process-name"), ExitCodes.NoMatchingProcess, "no running process matches 'no-such-process-name'");
 
     [Fact]
     public void AMissingPidIsReported() =>

@@ -52,7 +52,9 @@ public sealed class RequestBuilderTests
     [InlineData(new[] { "-trend", "t.csv", "-type", "Order" }, "-type filters the rows of an analysis; -trend reports every growing row of the CSV: leave out -type")]
     [InlineData(new[] { "-gc" }, "-gc needs a process: -gc <pid or command-line text>, or -pid <pid>")]
     [InlineData(new[] { "-gc", "-process", "foo" }, "-gc needs a process: -gc <pid or command-line text>, or -pid <pid>")]
-    [InlineData(new[] { "-pid", "abc" }, "Invalid value specified for pid. 'abc' is not a valid number: run MemAnalyzer --help for the switches")]
+    [InlineData(new[] { "-f", "a.dmp", "-attach", "dump" }, "-attach says how to read a live process: add -pid <pid or name> (or -pid2)")]
+    [InlineData(new[] { "-pid", "7", "-attach", "gdb" }, "-attach gdb is not a way to read a process: use ptrace, dump or auto")]
+    [InlineData(new[] { "-ps", "-pid", "7" }, "-ps lists the .NET processes and takes no other switch: run it alone, then analyze one with -pid <pid or name>")]
     [InlineData(new[] { "--top", "abc", "-trend", "t.csv" }, "Invalid value specified for top. 'abc' is not a valid number: run MemAnalyzer --help for the switches")]
     [InlineData(new[] { "-procdump", "-zz", "1" }, "-procdump: '-zz' is not a ProcDump for Linux option: use -p <pid> or -w <name>, -o <prefix>, -n, -s and the triggers -M/-m/-C/-c/-T/-F/-G, or the original's -ma|-mp <pid|name> [file|dir]")]
     public void EachSwitchCombinationRuleRejectsWithItsOwnMessage(string[] args, string message)
