@@ -36,6 +36,10 @@ public static class CommandRunner
                     .OfType<System.Reflection.AssemblyInformationalVersionAttribute>().FirstOrDefault()?.InformationalVersion));
                 return ExitCodes.Success;
             }
+            if (request is BatchRequest batch)
+            {
+                return BatchRunner.Run(args, batch, line.Silent.HasValue(), console, cancellation);
+            }
             if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
             {
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);

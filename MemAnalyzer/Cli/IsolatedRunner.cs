@@ -25,10 +25,11 @@ internal static class IsolatedRunner
     public static bool IsChild => Environment.GetEnvironmentVariable(ChildVariable) == "1";
 
     /// <summary>Runs <paramref name="args"/> again in a child; <paramref name="request"/> says which processes to resume and whether a crash may be a stack walk.</summary>
-    public static int Run(string[] args, CommandRequest request, TextWriter error, CancellationToken cancellation)
+    /// <param name="batch">For one dump of a batch: where its stdout goes and what its environment adds; null runs the child on this console.</param>
+    public static int Run(string[] args, CommandRequest request, TextWriter error, CancellationToken cancellation, BatchChild? batch = null)
     {
         var readsRoots = request.ReadsRoots;
-        var exitCode = RunChild(args, stackRoots: true, error, cancellation);
+        var exitCode = RunChild(args, stackRoots: true, error, cancellation, batch);
         if (!IsCrash(exitCode))
         {
             return exitCode;
@@ -49,7 +50,7 @@ internal static class IsolatedRunner
         {
             error.WriteLine($"warning: the analysis crashed with signal {exitCode - 128} while it read the threads' stack roots " +
                 "(a known .NET 10 DAC bug, dotnet/runtime#124401); retrying without stack roots: objects held only by local variables count as dead");
-            exitCode = RunChild(args, stackRoots: false, error, cancellation);
+            exitCode = RunChild(args, stackRoots: false, error, cancellation, batch);
             if (!IsCrash(exitCode))
             {
                 return exitCode;
@@ -61,9 +62,9 @@ internal static class IsolatedRunner
         return ExitCodes.HeapUnreadable;
     }
 
-    private static int RunChild(string[] args, bool stackRoots, TextWriter error, CancellationToken cancellation)
+    private static int RunChild(string[] args, bool stackRoots, TextWriter error, CancellationToken cancellation, BatchChild? batch)
     {
-        var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true };
+        var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true, RedirectStandardOutput = batch is not null };
         if (Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet")
         {
             info.ArgumentList.Add(typeof(IsolatedRunner).Assembly.Location);
@@ -73,7 +74,11 @@ internal static class IsolatedRunner
             info.ArgumentList.Add(arg);
         }
         info.Environment[ChildVariable] = "1";
-        if (!Console.IsErrorRedirected)
+        foreach (var (name, value) in batch?.Environment ?? new Dictionary<string, string>())
+        {
+            info.Environment[name] = value;
+        }
+        if (!Console.IsErrorRedirected && batch is null)
         {
             info.Environment[ErrorIsTerminalVariable] = "1";
         }
@@ -86,8 +91,10 @@ internal static class IsolatedRunner
         // Ctrl+C reaches the child through the terminal's process group; SIGTERM sent to this process only is passed on.
         using var forward = cancellation.Register(() => Signal(child.Id, 15));
         var relay = Task.Run(() => RelayUntilCrashReport(child.StandardError, error), CancellationToken.None);
+        var output = batch is null ? Task.CompletedTask : child.StandardOutput.BaseStream.CopyToAsync(batch.Output, CancellationToken.None);
         child.WaitForExit();
         relay.Wait(CancellationToken.None);
+        output.Wait(CancellationToken.None);
         return child.ExitCode;
     }
 
