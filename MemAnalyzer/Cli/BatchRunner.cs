@@ -127,7 +127,7 @@ internal static class BatchRunner
     {
         try
         {
-            return JsonSerializer.Deserialize(document, ReportJsonContext.Default.JsonReport);
+            return JsonSerializer.Deserialize(document, JsonReportFile.Report);
         }
         catch (JsonException)
         {

@@ -27,6 +27,6 @@ public sealed record JsonOutput(string? Path, CsvStamp Stamp)
         {
             context.Out.WriteLine($"Writing output to json file {Path}.{(File.Exists(Path) ? " The file is replaced." : "")}");
         }
-        JsonReportFile.Write(Path, report);
+        JsonReportFile.Write(Path, report, context.PauseInJsonWrite);
     }
 }

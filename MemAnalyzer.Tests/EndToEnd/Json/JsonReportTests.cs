@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
 using MemAnalyzer.Tests.Infrastructure;
@@ -81,27 +80,30 @@ public sealed class JsonReportTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
-    public void AJsonFileIsReplacedWholeAndARunKilledAtAnyMomentLeavesTheOldDocumentOrTheNewNeverHalfOfOne()
+    public void AJsonFileIsReplacedWholeAndARunKilledHalfwayThroughItsWriteLeavesTheOldDocumentIntact()
     {
         var path = _directory.File("killed.json");
         Succeed("-f", scenario.DumpPath, "-o", path, "-context", "first", "-silent");
         Succeed("-f", scenario.DumpPath, "-o", path, "-context", "second", "-silent");
-        using (var second = JsonReportText.Read(path))
-        {
-            Assert.Equal("second", Assert.Single(second.RootElement.GetProperty("targets").EnumerateArray()).GetProperty("context").GetString());
-        }
+        Assert.Equal("second", Context(path));
+        var second = File.ReadAllText(path);
 
-        // Kill runs at spread-out moments of their lives: during start-up, the walk and the write.
-        foreach (var delay in new[] { 100, 400, 800, 1200, 1600, 2000, 2500, 3000 })
-        {
-            using var run = MemAnalyzerCli.Start("-f", scenario.DumpPath, "-o", path, "-context", $"killed after {delay} ms", "-silent");
-            Thread.Sleep(delay);
-            KillTree(run);
-            using var document = JsonReportText.Read(path);
-            var context = Assert.Single(document.RootElement.GetProperty("targets").EnumerateArray()).GetProperty("context").GetString();
-            Assert.True(context is "second" || context!.StartsWith("killed after", StringComparison.Ordinal), context);
-        }
-        Assert.DoesNotContain(Directory.GetFiles(_directory.Path), f => f.EndsWith(".json", StringComparison.Ordinal) && f != path && !f.EndsWith(".tmp", StringComparison.Ordinal));
+        // The run pauses halfway through its write (fault injection); it is killed there, as the out-of-memory killer or a CI timeout would.
+        using var run = MemAnalyzerCli.Start(["-f", scenario.DumpPath, "-o", path, "-context", "killed", "-silent"],
+            new Dictionary<string, string> { [MemAnalyzer.Cli.CommandRunner.PauseInJsonWriteVariable] = "30000" });
+        Poll.Until(() => File.ReadAllText(path) != second || Directory.GetFiles(_directory.Path, "killed.json.*.tmp").Length > 0, TimeSpan.FromMinutes(2));
+        Thread.Sleep(200);
+        run.Kill(entireProcessTree: true);
+        run.WaitForExit();
+
+        Assert.Equal(second, File.ReadAllText(path));
+        Assert.Equal("second", Context(path));
+    }
+
+    private static string? Context(string path)
+    {
+        using var document = JsonReportText.Read(path);
+        return Assert.Single(document.RootElement.GetProperty("targets").EnumerateArray()).GetProperty("context").GetString();
     }
 
     [Theory]
@@ -120,13 +122,6 @@ public sealed class JsonReportTests(RootsScenario scenario) : IDisposable
     public void AJsonFileInAMissingDirectoryFailsBeforeTheWalk()
     {
         CliAssert.Error(MemAnalyzerCli.Run("-f", scenario.DumpPath, "-o", _directory.File("missing/report.json")), ExitCodes.OutputDirectoryMissing, "does not exist");
-    }
-
-    private static void KillTree(Process run)
-    {
-        // The CLI runs the analysis in a child: kill both, as the out-of-memory killer or a CI timeout would.
-        run.Kill(entireProcessTree: true);
-        run.WaitForExit();
     }
 
     private static string Succeed(params string[] arguments)

@@ -1,4 +1,6 @@
+using System.Text.Encodings.Web;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Output;
@@ -9,6 +11,13 @@ namespace MemAnalyzer.Output;
 /// </summary>
 public static class JsonReportFile
 {
+    // Type names are full of < and >: written as they are, not as \u003C, so that a person can read the file. The
+    // resolver stays the source-generated context: no reflection.
+    private static readonly JsonSerializerOptions s_options = new(ReportJsonContext.Default.Options) { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
+    /// <summary>The serializer of the whole document, as the source generator made it, with readable escaping.</summary>
+    public static JsonTypeInfo<JsonReport> Report { get; } = (JsonTypeInfo<JsonReport>)s_options.GetTypeInfo(typeof(JsonReport));
+
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
     public static void Validate(string path)
     {
@@ -27,17 +36,25 @@ public static class JsonReportFile
         }
     }
 
-    public static void Write(string path, JsonReport report) => Write(path, stream => JsonSerializer.Serialize(stream, report, ReportJsonContext.Default.JsonReport));
-
-    /// <summary>Writes whatever <paramref name="render"/> puts into the stream as the new content of <paramref name="path"/>, atomically.</summary>
-    public static void Write(string path, Action<Stream> render)
+    /// <summary>
+    /// The document is rendered in memory, then written to a new file beside <paramref name="path"/>, flushed to disk and
+    /// renamed over it. <paramref name="pause"/> (tests only) stops halfway through the write.
+    /// </summary>
+    public static void Write(string path, JsonReport report, TimeSpan pause = default)
     {
+        var document = JsonSerializer.SerializeToUtf8Bytes(report, Report);
         var staging = $"{path}.{Environment.ProcessId}.tmp";
         try
         {
             using (var file = new FileStream(staging, FileMode.Create, FileAccess.Write, FileShare.None))
             {
-                render(file);
+                file.Write(document.AsSpan(0, document.Length / 2));
+                if (pause > TimeSpan.Zero)
+                {
+                    file.Flush();
+                    Thread.Sleep(pause);
+                }
+                file.Write(document.AsSpan(document.Length / 2));
                 file.WriteByte((byte)'\n');
                 file.Flush(flushToDisk: true);
             }
@@ -55,7 +72,7 @@ public static class JsonReportFile
 
     public static void Write(TextWriter writer, JsonReport report)
     {
-        writer.WriteLine(JsonSerializer.Serialize(report, ReportJsonContext.Default.JsonReport));
+        writer.WriteLine(JsonSerializer.Serialize(report, Report));
         writer.Flush();
     }
 }
