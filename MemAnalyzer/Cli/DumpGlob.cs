@@ -4,11 +4,11 @@ namespace MemAnalyzer.Cli;
 
 /// <summary>
 /// The dumps that the -f values name: a plain path stays as given (a missing one is reported by its own analysis), a
-/// value with *, ? or ** is matched with Microsoft.Extensions.FileSystemGlobbing, in ordinal order of the paths.
+/// value with * or ** is matched with Microsoft.Extensions.FileSystemGlobbing, in ordinal order of the paths.
 /// </summary>
 public static class DumpGlob
 {
-    public static bool IsPattern(string value) => value.AsSpan().IndexOfAny('*', '?') >= 0;
+    public static bool IsPattern(string value) => value.Contains('*', StringComparison.Ordinal);
 
     public static IReadOnlyList<string> Expand(IEnumerable<string> values)
     {
@@ -34,7 +34,7 @@ public static class DumpGlob
     {
         // The folder part before the first wildcard is the root the matcher walks; the rest is the pattern under it.
         var full = Path.GetFullPath(pattern);
-        var wildcard = full.AsSpan().IndexOfAny('*', '?');
+        var wildcard = full.IndexOf('*', StringComparison.Ordinal);
         var root = full[..(full.LastIndexOf('/', wildcard) + 1)];
         var matcher = new Matcher(StringComparison.Ordinal);
         matcher.AddInclude(full[root.Length..]);
