@@ -5,9 +5,15 @@ namespace MemAnalyzer.Tests.Infrastructure;
 /// <summary>Reads MemAnalyzer's JSON report with System.Text.Json's JsonDocument, by the field names the README documents.</summary>
 public static class JsonReportText
 {
-    public static JsonDocument Parse(string text) => JsonDocument.Parse(text);
+    /// <summary>Parses a report and validates it against schema memanalyzer/1 (<see cref="JsonReportSchema"/>).</summary>
+    public static JsonDocument Parse(string text)
+    {
+        var document = JsonDocument.Parse(text);
+        JsonReportSchema.Validate(document.RootElement);
+        return document;
+    }
 
-    public static JsonDocument Read(string path) => JsonDocument.Parse(File.ReadAllText(path));
+    public static JsonDocument Read(string path) => Parse(File.ReadAllText(path));
 
     /// <summary>The rows of one list of a target ("types", "summary", "memoryMap", "diff", ...), by their "name".</summary>
     public static Dictionary<string, JsonElement> Rows(JsonElement target, string list) =>
