@@ -63,6 +63,20 @@ public sealed class BatchTests : IDisposable
     }
 
     [Fact]
+    public void OverwriteReplacesTheCsvWithTheBatchsBlocksOnlyWhenTheBatchEnds()
+    {
+        var csvPath = _directory.File("overwrite.csv");
+        Assert.Equal(0, MemAnalyzerCli.Run("-f", _directory.File(First), "-o", csvPath, "-dts", "2", "-silent", "-context", "old").ExitCode);
+
+        var result = MemAnalyzerCli.Run("-f", _directory.File(First), "-f", _directory.File(Second), "-o", csvPath, "-dts", "2", "-silent", "-overwrite");
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var rows = CsvFile.Read(csvPath).Rows;
+        Assert.Equal([(First, 2 + 4), (Second, 2 + 4)], rows.GroupBy(r => r["Context"]).Select(g => (g.Key, g.Count())).OrderBy(g => g.Key, StringComparer.Ordinal));
+        Assert.Equal([csvPath], Directory.GetFiles(_directory.Path, "overwrite.csv*"));
+    }
+
+    [Fact]
     public void RepeatedFWritesOneJsonDocumentWithATargetPerDumpInTheirOrderAndTheBrokenOnesError()
     {
         var path = _directory.File("batch.json");
