@@ -54,6 +54,11 @@ internal static class BatchRunner
                 File.Delete(staging + CsvFileAppender.PendingSuffix);
             }
         }
+        if (cancellation.IsCancellationRequested)
+        {
+            console.Error.WriteLine("error: cancelled; the dumps analyzed so far were written");
+            return ExitCodes.Cancelled;
+        }
         var failed = results.Count(r => r.ExitCode != ExitCodes.Success);
         return failed == 0 ? ExitCodes.Success : failed < results.Length ? ExitCodes.BatchPartlyFailed : ExitCodes.BatchFailed;
     }
