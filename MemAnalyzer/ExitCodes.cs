@@ -100,4 +100,10 @@ public static class ExitCodes
 
     /// <summary>-gc: the forced collection did not finish in time.</summary>
     public const int GcTimedOut = 52;
+
+    /// <summary>A batch (several -f, or a glob): some dumps failed, each with its error line; the others' rows were written.</summary>
+    public const int BatchPartlyFailed = 80;
+
+    /// <summary>A batch: every dump failed, each with its error line.</summary>
+    public const int BatchFailed = 81;
 }

@@ -19,9 +19,16 @@ public static class MemAnalyzerCli
             : ProcessRunner.Run(s_executable, arguments, timeout, environment);
 
     /// <summary>Starts the CLI without waiting, for tests that kill or signal it mid-run; its output is redirected.</summary>
-    public static System.Diagnostics.Process Start(params string[] arguments)
+    public static System.Diagnostics.Process Start(params string[] arguments) => Start(arguments, new Dictionary<string, string>());
+
+    /// <summary>Starts the CLI without waiting, with extra environment variables (fault injection).</summary>
+    public static System.Diagnostics.Process Start(IEnumerable<string> arguments, IReadOnlyDictionary<string, string> environment)
     {
         var info = new System.Diagnostics.ProcessStartInfo(s_executable ?? "dotnet") { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var (name, value) in environment)
+        {
+            info.Environment[name] = value;
+        }
         if (s_executable is null)
         {
             info.ArgumentList.Add(RepositoryPaths.MemAnalyzerDll);

@@ -23,6 +23,15 @@ public static class ArgumentNormalizer
                 result.AddRange([current, args[i + 1], RootsTopSwitch, args[i + 2]]);
                 i += 2;
             }
+            else if (IsDumpSwitch(current) && i + 1 < args.Count)
+            {
+                // "-f dumps/*.dmp" unquoted reaches us as "-f a.dmp b.dmp ...": each further file is another -f.
+                result.AddRange([current, args[++i]]);
+                while (i + 1 < args.Count && args[i + 1].Length > 0 && args[i + 1][0] != '-')
+                {
+                    result.AddRange([current, args[++i]]);
+                }
+            }
             else if (IsOptionalValueSwitch(current) && i + 1 < args.Count && LooksLikeValue(current, args[i + 1]))
             {
                 result.Add($"{current}:{args[i + 1]}");
@@ -38,6 +47,9 @@ public static class ArgumentNormalizer
 
     private static bool IsRootsSwitch(string token) =>
         token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase);
+
+    private static bool IsDumpSwitch(string token) =>
+        token.Equals("-f", StringComparison.OrdinalIgnoreCase) || token.Equals("--file", StringComparison.OrdinalIgnoreCase);
 
     private static bool IsOptionalValueSwitch(string token) =>
         s_optionalValueSwitches.Any(s => string.Equals(s, token, StringComparison.OrdinalIgnoreCase));

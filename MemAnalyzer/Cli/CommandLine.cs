@@ -18,7 +18,7 @@ public sealed class CommandLine
             ExtendedHelpText = HelpText.Examples,
             OptionsComparison = StringComparison.OrdinalIgnoreCase,
         };
-        DumpFile = Single("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump).");
+        DumpFile = App.Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump). Several (repeated -f, or a glob such as 'dumps/*.dmp'): a batch, each dump on its own.", CommandOptionType.MultipleValue);
         ProcessId = Single("-pid|--pid <PID-OR-NAME>", "Live .NET process to analyze: a pid, or its name or part of its command line (one match). Suspended only while its heap is read.");
         SecondDumpFile = Single("-f2|--file2 <DUMP>", "Second dump: print second minus first per type (diff). Combines with -f or -pid.");
         SecondProcessId = Single("-pid2|--pid2 <PID-OR-NAME>", "Second, live process for a diff. Combines with -f or -pid.");
@@ -40,7 +40,8 @@ public sealed class CommandLine
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         RootsTop.ShowInHelpText = false;
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
-        OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new). Raises the default N to 20000.");
+        OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
+        Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
         Overwrite = Flag("-overwrite|--overwrite", "Start the CSV file afresh (with a header) instead of appending.");
         Separator = Single("-sep|--separator <CHAR>", "CSV separator: one character; the text \\t means TAB (the default).");
         NoExcelSeparator = Flag("-noexcelsep|--no-excel-sep", "Do not begin a new CSV file with the sep= line Excel reads.");
@@ -61,10 +62,20 @@ public sealed class CommandLine
         TrendBy = Single("-trendby|--trend-by <KEY>", "With -trend: tell iterations apart by Context (default) or Time.");
         HtmlFile = Single("-html|--html <FILE.html>", "With -trend: also write a self-contained HTML report with charts.");
         FailOnGrowth = Single("-failongrowth|--fail-on-growth <BYTES>", "With -trend: exit 60 when the headline or any type grows faster than BYTES per iteration (KB/MB/GB suffix allowed).");
+        BatchItem = App.Option(BatchItemSwitch + " <DUMP>", "", CommandOptionType.SingleValue);
+        BatchItem.ShowInHelpText = false;
+        BatchCsv = App.Option(BatchCsvSwitch + " <FILE>", "", CommandOptionType.SingleValue);
+        BatchCsv.ShowInHelpText = false;
         // A plain option rather than HelpOption: with a help option the library prints its own hint to stdout on every parse error.
         Help = Flag("-?|-h|--help", "Show help and examples.");
         Version = Flag("--version", "Print the version and the commit it was built from.");
     }
+
+    /// <summary>Given by a batch to each of its children: the one dump this child analyzes, instead of the -f list.</summary>
+    public const string BatchItemSwitch = "--batch-item";
+
+    /// <summary>Given by a batch with -overwrite to its children: the staging CSV they append to, renamed over -o at the end.</summary>
+    public const string BatchCsvSwitch = "--batch-csv";
 
     public CommandLineApplication App { get; }
 
@@ -90,6 +101,9 @@ public sealed class CommandLine
     public CommandOption ShowUnchanged { get; }
     public CommandOption MemoryMap { get; }
     public CommandOption OutputFile { get; }
+    public CommandOption Format { get; }
+    public CommandOption BatchItem { get; }
+    public CommandOption BatchCsv { get; }
     public CommandOption Overwrite { get; }
     public CommandOption Separator { get; }
     public CommandOption NoExcelSeparator { get; }

@@ -15,6 +15,9 @@ public static class CommandRunner
     /// <summary>Overrides the walk's thread count (a positive number), to measure; not needed in normal use.</summary>
     public const string WalkThreadsVariable = "MEMANALYZER_WALK_THREADS";
 
+    /// <summary>Fault injection for the tests: milliseconds to pause halfway through writing a JSON file.</summary>
+    public const string PauseInJsonWriteVariable = "MEMANALYZER_TEST_PAUSE_IN_JSON_WRITE_MS";
+
     public static int Run(string[] args, IConsole console, CancellationToken cancellation)
     {
         try
@@ -36,13 +39,17 @@ public static class CommandRunner
                     .OfType<System.Reflection.AssemblyInformationalVersionAttribute>().FirstOrDefault()?.InformationalVersion));
                 return ExitCodes.Success;
             }
+            if (request is BatchRequest batch)
+            {
+                return BatchRunner.Run(args, batch, line.Silent.HasValue(), console, cancellation);
+            }
             if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
             {
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);
             }
             var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),
                 DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation,
-                line.AllowDamage.HasValue(), line.Verbose.HasValue());
+                line.AllowDamage.HasValue(), line.Verbose.HasValue(), PauseInJsonWrite());
             return CommandDispatcher.Run(request, context);
         }
         catch (CommandParsingException e)
@@ -73,6 +80,9 @@ public static class CommandRunner
             IncludeStackRoots: Environment.GetEnvironmentVariable(IsolatedRunner.NoStackRootsVariable) != "1",
             SimulateStackWalkCrash: IsolatedRunner.IsChild && Environment.GetEnvironmentVariable(IsolatedRunner.SimulateCrashVariable) == "1");
     }
+
+    private static TimeSpan PauseInJsonWrite() =>
+        int.TryParse(Environment.GetEnvironmentVariable(PauseInJsonWriteVariable), NumberStyles.None, CultureInfo.InvariantCulture, out var ms) ? TimeSpan.FromMilliseconds(ms) : TimeSpan.Zero;
 
     // In the isolated analysis child stderr is a pipe to the parent, which says whether the user's stderr is a terminal.
     private static bool ErrorIsTerminal() =>

@@ -13,6 +13,8 @@ Examples:
   MemAnalyzer -f before.dmp -pid2 1234         what changed since the baseline dump (second minus first)
   MemAnalyzer -pid 1234 -o leak.csv -live -context "iteration 7"
                                                append this run's rows to a CSV for charting
+  MemAnalyzer -f core.1234 -format json        the same rows as JSON (schema memanalyzer/1) on stdout
+  MemAnalyzer -f 'dumps/*.dmp' -o fleet.csv    a batch: each dump on its own, its file name in the Context column
   MemAnalyzer -trend leak.csv -html trend.html which types grow across the CSV's iterations
   MemAnalyzer -pid 1234 -vmmap                 add native heap, mapped files, shared memory and stacks
   MemAnalyzer -f core.1234 -dstrings 20        the 20 most wasteful duplicated strings and who holds them
@@ -25,6 +27,6 @@ Examples:
                                                ProcDump for Linux syntax or the original's -ma|-mp <pid|name> [file|dir]
 
 Exit codes: 0 success, 1 bad arguments, 2-9 dump problems, 10-14 process problems, 20-24 output files, 30-32 DAC/platform, 40-41 memory map, 50-52 capture and GC, 60-62 trend,
-70 internal error, 130 cancelled. The README lists every code.
+70 internal error, 80-81 batch of dumps, 130 cancelled. The README lists every code.
 """;
 }

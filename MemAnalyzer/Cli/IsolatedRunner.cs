@@ -25,10 +25,11 @@ internal static class IsolatedRunner
     public static bool IsChild => Environment.GetEnvironmentVariable(ChildVariable) == "1";
 
     /// <summary>Runs <paramref name="args"/> again in a child; <paramref name="request"/> says which processes to resume and whether a crash may be a stack walk.</summary>
-    public static int Run(string[] args, CommandRequest request, TextWriter error, CancellationToken cancellation)
+    /// <param name="batch">For one dump of a batch: where its stdout goes and what its environment adds; null runs the child on this console.</param>
+    public static int Run(string[] args, CommandRequest request, TextWriter error, CancellationToken cancellation, BatchChild? batch = null)
     {
         var readsRoots = request.ReadsRoots;
-        var exitCode = RunChild(args, stackRoots: true, request.ProcessIds, error, cancellation);
+        var exitCode = RunChild(args, stackRoots: true, request.ProcessIds, error, cancellation, batch);
         if (!IsCrash(exitCode))
         {
             return exitCode;
@@ -49,7 +50,7 @@ internal static class IsolatedRunner
         {
             error.WriteLine($"warning: the analysis crashed with signal {exitCode - 128} while it read the threads' stack roots " +
                 "(a known .NET 10 DAC bug, dotnet/runtime#124401); retrying without stack roots: objects held only by local variables count as dead");
-            exitCode = RunChild(args, stackRoots: false, pids, error, cancellation);
+            exitCode = RunChild(args, stackRoots: false, pids, error, cancellation, batch);
             if (!IsCrash(exitCode))
             {
                 return exitCode;
@@ -61,10 +62,10 @@ internal static class IsolatedRunner
         return ExitCodes.HeapUnreadable;
     }
 
-    private static int RunChild(string[] args, bool stackRoots, IReadOnlyList<int> pids, TextWriter error, CancellationToken cancellation)
+    private static int RunChild(string[] args, bool stackRoots, IReadOnlyList<int> pids, TextWriter error, CancellationToken cancellation, BatchChild? batch)
     {
         // The native (AOT) build and an apphost start themselves again; "dotnet MemAnalyzer.dll" starts dotnet with the dll.
-        var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true };
+        var info = new ProcessStartInfo(Environment.ProcessPath!) { UseShellExecute = false, RedirectStandardError = true, RedirectStandardOutput = batch is not null };
         if (Path.GetFileNameWithoutExtension(Environment.ProcessPath) == "dotnet")
         {
             info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, typeof(IsolatedRunner).Assembly.GetName().Name + ".dll"));
@@ -75,7 +76,11 @@ internal static class IsolatedRunner
         }
         info.Environment[ChildVariable] = "1";
         info.Environment[ParentDeath.ParentVariable] = Environment.ProcessId.ToString(System.Globalization.CultureInfo.InvariantCulture);
-        if (!Console.IsErrorRedirected)
+        foreach (var (name, value) in batch?.Environment ?? new Dictionary<string, string>())
+        {
+            info.Environment[name] = value;
+        }
+        if (!Console.IsErrorRedirected && batch is null)
         {
             info.Environment[ErrorIsTerminalVariable] = "1";
         }
@@ -88,8 +93,10 @@ internal static class IsolatedRunner
         // Ctrl+C reaches the child through the terminal's process group; SIGTERM sent to this process only is passed on.
         using var forward = cancellation.Register(() => Signal(child.Id, 15));
         var relay = Task.Run(() => RelayUntilCrashReport(child.StandardError, error), CancellationToken.None);
+        var output = batch is null ? Task.CompletedTask : child.StandardOutput.BaseStream.CopyToAsync(batch.Output, CancellationToken.None);
         child.WaitForExit();
         relay.Wait(CancellationToken.None);
+        output.Wait(CancellationToken.None);
         if (IsCrash(child.ExitCode) && pids.Count > 0)
         {
             // A live process read through a heap dump: the crashed child could not delete the dump.

@@ -84,7 +84,18 @@ public static class RequestBuilder
 
     private static CommandRequest Analysis(CommandLine line, Func<string, int> resolve)
     {
-        var (first, second) = Targets(line, resolve);
+        var (first, second, batch) = Targets(line, resolve);
+        var request = Analysis(line, first, second);
+        if (batch is null)
+        {
+            return request;
+        }
+        SwitchRules.BatchAnalyzesEachDumpAlone(line, second is not null);
+        return new BatchRequest(batch, request);
+    }
+
+    private static CommandRequest Analysis(CommandLine line, TargetSpec first, TargetSpec? second)
+    {
         SwitchRules.LiveAndDeadExcludeEachOther(line);
         SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
@@ -93,8 +104,8 @@ public static class RequestBuilder
         var top = TopRows(line);
         var unit = Unit(line.Unit.Value());
         var selection = line.Live.HasValue() ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
-        var csv = Csv(line);
-        var defaultTopN = csv is null ? DefaultTopN : CsvDefaultTopN;
+        var (csv, json) = Outputs(line);
+        var defaultTopN = csv is null && json is null ? DefaultTopN : CsvDefaultTopN;
         if (line.DuplicateStrings.HasValue())
         {
             SwitchRules.StringsTakeNoTypeSort(line, second is not null);
@@ -103,27 +114,31 @@ public static class RequestBuilder
             SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: false);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
-                line.ShowAddress.HasValue(), csv);
+                line.ShowAddress.HasValue(), csv, json);
         }
         SwitchRules.ShowAddressBelongsToStrings(line);
         SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
         SwitchRules.RetainedNeedsLiveObjects(line);
         var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
         var retained = byRetained || line.Retained.HasValue();
-        var roots = Roots(line, csv);
+        var roots = Roots(line, csv is not null || json is not null);
         var topN = top ?? query.TopN ?? defaultTopN;
         var memoryMap = line.MemoryMap.HasValue();
         var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
         var resultFile = line.ResultFile.Value();
         return second is null
-            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots)
-            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue());
+            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, json)
+            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue(), json);
     }
 
-    private static (TargetSpec First, TargetSpec? Second) Targets(CommandLine line, Func<string, int> resolve)
+    /// <returns>The first target, the second side of a diff, and the dumps of a batch (several -f, or a glob), else null.</returns>
+    private static (TargetSpec First, TargetSpec? Second, IReadOnlyList<string>? Batch) Targets(CommandLine line, Func<string, int> resolve)
     {
         var pid = ProcessId(line.ProcessId, resolve);
-        var dump = line.DumpFile.Value();
+        var values = line.DumpFile.Values.OfType<string>().ToList();
+        // A batch's child analyzes the one dump it was given.
+        var batch = line.BatchItem.HasValue() || values.Count <= 1 && !values.Any(DumpGlob.IsPattern) ? null : DumpGlob.Expand(values);
+        var dump = line.BatchItem.Value() ?? batch?[0] ?? line.DumpFile.Value();
         var attach = Attach(line.Attach.Value());
         var first = (dump, pid) switch
         {
@@ -142,18 +157,18 @@ public static class RequestBuilder
             (not null, not null) => throw Invalid("give either -f2 <dump> or -pid2 <pid> as the second target, not both"),
             _ => null,
         };
-        return (first, second);
+        return (first, second, batch);
     }
 
-    private static RootsQuery? Roots(CommandLine line, CsvOutput? csv)
+    private static RootsQuery? Roots(CommandLine line, bool writesRows)
     {
         if (line.Roots.Value() is not { } type)
         {
             return line.RootsTop.HasValue() ? throw Invalid("a number of paths belongs to -roots: -roots <type> [N]") : null;
         }
-        if (csv is not null)
+        if (writesRows)
         {
-            throw Invalid("-roots prints paths on the console and -o writes type rows: run them as two commands");
+            throw Invalid("-roots prints paths on the console and -o or -format json write type rows: run them as two commands");
         }
         var top = Int(line.RootsTop) ?? RootsQuery.DefaultTop;
         return top > 0 ? new RootsQuery(type, top) : throw Invalid($"-roots {type} {top}: give a positive number of paths");
@@ -162,16 +177,26 @@ public static class RequestBuilder
     private static int? TopRows(CommandLine line) =>
         Int(line.Top) is int top && top <= 0 ? throw Invalid($"--top {top} is not valid: give a positive number") : Int(line.Top);
 
-    private static CsvOutput? Csv(CommandLine line)
+    /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
+    private static (CsvOutput? Csv, JsonOutput? Json) Outputs(CommandLine line)
     {
         var path = line.OutputFile.Value();
-        if (path is null)
+        var json = OutputFormat(line.Format.Value(), path);
+        if (path is null && !json)
         {
             SwitchRules.CsvSwitchesNeedOutput(line);
-            return null;
+            return (null, null);
         }
-        var target = new CsvTarget(path, Separator(line.Separator.Value()), line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
-        return new CsvOutput(target, new CsvStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), line.Context.Value() ?? "", DateTimeOffset.Now));
+        var context = line.BatchItem.Value() is { } item ? BatchRequest.Context(line.Context.Value(), item) : line.Context.Value() ?? "";
+        var stamp = new CsvStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
+        if (json)
+        {
+            SwitchRules.JsonTakesNoCsvLayout(line);
+            // A batch's child prints its document for the batch to merge.
+            return (null, new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp));
+        }
+        var staging = line.BatchCsv.Value();
+        var target = new CsvTarget(staging ?? path!, Separator(line.Separator.Value()), staging is null && line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
+        return (new CsvOutput(target, stamp), null);
     }
-
 }

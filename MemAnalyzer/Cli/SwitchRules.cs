@@ -83,7 +83,7 @@ public static class SwitchRules
         if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
             || line.TimeText.HasValue() || line.TimeFormat.HasValue())
         {
-            throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv>");
+            throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv> (-context, -time and -timefmt go with -format json too)");
         }
     }
 
@@ -116,6 +116,31 @@ public static class SwitchRules
         if (line.ShowUnchanged.HasValue() && !typeDiff)
         {
             throw Invalid("-showunchanged lists the unchanged types of a diff: give a second target with -f2 <dump> or -pid2 <pid>, without -dstrings");
+        }
+    }
+
+    public static void JsonTakesNoCsvLayout(CommandLine line)
+    {
+        if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue())
+        {
+            throw Invalid("-overwrite, -sep and -noexcelsep shape CSV files, and a JSON report is always written whole: leave them out");
+        }
+    }
+
+    /// <summary>Several -f values or a glob: each dump is analyzed on its own, so nothing may tie the dumps together.</summary>
+    public static void BatchAnalyzesEachDumpAlone(CommandLine line, bool diff)
+    {
+        if (diff)
+        {
+            throw Invalid("a diff compares one first target with one second: give a single -f with -f2/-pid2, or leave out -f2/-pid2 to analyze each dump of the batch on its own");
+        }
+        if (line.ResultFile.HasValue())
+        {
+            throw Invalid("-resultfile holds the number of one analysis, and several -f make a batch: leave out -resultfile, or give one dump");
+        }
+        if (line.ForceGc.HasValue())
+        {
+            throw Invalid("-gc forces a GC in a live process, and several -f make a batch of dumps: run them as two commands");
         }
     }
 }

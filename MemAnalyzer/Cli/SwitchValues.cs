@@ -118,4 +118,19 @@ public static class SwitchValues
     }
 
     public static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);
+
+    /// <summary>-format: true for JSON. Without it the output file's extension decides (.json), else the table or CSV.</summary>
+    public static bool OutputFormat(string? format, string? path)
+    {
+        var jsonFile = path is not null && path.EndsWith(".json", StringComparison.OrdinalIgnoreCase);
+        return format?.ToLowerInvariant() switch
+        {
+            null => jsonFile,
+            "json" when path is null || jsonFile => true,
+            "json" => throw Invalid($"-format json writes JSON, and -o {path} is not a .json file: name the file FILE.json, or leave out -o to print the JSON"),
+            "table" when path is null => false,
+            "table" => throw Invalid("-format table prints the table, and -o writes a file: leave out one of them"),
+            _ => throw Invalid($"-format {format} is not a format: use table or json"),
+        };
+    }
 }

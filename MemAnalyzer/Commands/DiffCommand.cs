@@ -20,7 +20,8 @@ public sealed record DiffRequest(
     TypeFilter? Types = null,
     bool Retained = false,
     RootsQuery? Roots = null,
-    bool ShowUnchanged = false) : CommandRequest
+    bool ShowUnchanged = false,
+    JsonOutput? Json = null) : CommandRequest
 {
     /// <summary>Without -roots, a diff with -retained shows the top root path of this many types that grew most in retained bytes.</summary>
     public const int GrowersWithPaths = 3;
@@ -37,11 +38,12 @@ public static class DiffCommand
     public static int Run(DiffRequest request, RunContext context)
     {
         request.Csv?.Validate(new DiffCsvRowMap(request.Unit, request.Retained));
+        request.Json?.Validate();
         ResultFileWriter.Validate(request.ResultFile);
         // Both sides are read at once, so each walk gets half of the threads.
         var walk = context.Walk.SharedBy(2);
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
-        var growers = request.Retained && request.Roots is null && request.Csv is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths, request.Types) : null;
+        var growers = request.Retained && request.Roots is null && request.Csv is null && request.Json is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths, request.Types) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
             (isFirst, target, heap, token) => TargetReading.Read(target, heap,
                 request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(isFirst, snapshot, t) },
@@ -57,14 +59,16 @@ public static class DiffCommand
         {
             RootsNotFound.ThrowIfEmpty(query, pair.Second.Roots, second.Heap.Types);
         }
-        if (request.Csv is null)
+        if (request.Csv is null && request.Json is null)
         {
             DiffRenderer.Write(context.Out, rows, summaries, request.Unit, request.Retained);
             WritePaths(request, pair.First.Roots, pair.Second.Roots, diffs, context);
         }
         else
         {
-            request.Csv.Write(new DiffCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromDiff(rows, summaries, request.Unit), context);
+            var csvRows = CsvRowFactory.FromDiff(rows, summaries, request.Unit);
+            request.Csv?.Write(new DiffCsvRowMap(request.Unit, request.Retained), csvRows, context);
+            request.Json?.Write(JsonHeader.Of(request) with { Targets = [JsonRows.FromDiff(csvRows, rows.Count)] }, context);
         }
         Notes.Write(context.Error, first.Warnings, pair.FirstReport, context.Silent);
         Notes.Write(context.Error, second.Warnings, pair.SecondReport, context.Silent);

@@ -16,7 +16,8 @@ public sealed record DuplicateStringsRequest(
     SizeUnit Unit,
     SortKey DiffSortKey,
     bool ShowAddress,
-    CsvOutput? Csv) : CommandRequest
+    CsvOutput? Csv,
+    JsonOutput? Json = null) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => Second is null ? [Target] : [Target, Second];
 
@@ -31,16 +32,20 @@ public static class DuplicateStringsCommand
     private static int RunSingle(DuplicateStringsRequest request, RunContext context)
     {
         request.Csv?.Validate(new StringCsvRowMap(request.Unit));
-        var csvContext = request.Csv is null ? null : CsvContextReader.Capture(request.Target, request.Csv.Stamp);
+        request.Json?.Validate();
+        var stamp = request.Csv?.Stamp ?? request.Json?.Stamp;
+        var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
         var (report, readReport) = SnapshotReader.Read(request.Target, context.Dac,
             (heap, token) => StringReportBuilder.Build(heap, request.Selection, request.TopN, context.Walk, token), context.Cancellation);
-        if (request.Csv is null)
+        if (csvContext is null)
         {
             StringStatisticsRenderer.Write(context.Out, report, request.Unit, request.ShowAddress);
         }
         else
         {
-            request.Csv.Write(new StringCsvRowMap(request.Unit), StringCsvRows.FromReport(report, request.Unit, request.ShowAddress, csvContext!), context);
+            var csvRows = StringCsvRows.FromReport(report, request.Unit, request.ShowAddress, csvContext);
+            request.Csv?.Write(new StringCsvRowMap(request.Unit), csvRows, context);
+            request.Json?.Write(JsonHeader.Of(request) with { Targets = [JsonRows.FromStrings(csvRows, csvContext)] }, context);
         }
         Notes.Write(context.Error, report.Snapshot.Warnings, readReport, context.Silent);
         return ExitCodes.Success;
@@ -49,17 +54,20 @@ public static class DuplicateStringsCommand
     private static int RunDiff(DuplicateStringsRequest request, TargetSpec second, RunContext context)
     {
         request.Csv?.Validate(new StringDiffCsvRowMap(request.Unit));
+        request.Json?.Validate();
         var walk = context.Walk.SharedBy(2);
         var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
             (heap, token) => StringStatisticsCollector.Collect(heap, request.Selection, walk, token), context.Cancellation);
         var diff = StringRanking.Diff(pair.First, pair.Second, request.DiffSortKey, request.TopN);
-        if (request.Csv is null)
+        if (request.Csv is null && request.Json is null)
         {
             StringStatisticsRenderer.WriteDiff(context.Out, diff, pair.First, pair.Second, request.Unit);
         }
         else
         {
-            request.Csv.Write(new StringDiffCsvRowMap(request.Unit), StringCsvRows.FromDiff(diff, request.Unit), context);
+            var csvRows = StringCsvRows.FromDiff(diff, request.Unit);
+            request.Csv?.Write(new StringDiffCsvRowMap(request.Unit), csvRows, context);
+            request.Json?.Write(JsonHeader.Of(request) with { Targets = [JsonRows.FromStringsDiff(csvRows)] }, context);
         }
         Notes.Write(context.Error, pair.First.Warnings, pair.FirstReport, context.Silent);
         Notes.Write(context.Error, pair.Second.Warnings, pair.SecondReport, context.Silent);

@@ -20,7 +20,8 @@ public sealed record HistogramRequest(
     string? ResultFile,
     TypeFilter? Types = null,
     bool Retained = false,
-    RootsQuery? Roots = null) : CommandRequest
+    RootsQuery? Roots = null,
+    JsonOutput? Json = null) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => [Target];
 
@@ -34,9 +35,11 @@ public static class HistogramCommand
     public static int Run(HistogramRequest request, RunContext context)
     {
         request.Csv?.Validate(new TypeCsvRowMap(request.Unit, request.Retained));
+        request.Json?.Validate();
         ResultFileWriter.Validate(request.ResultFile);
-        var csvContext = request.Csv is null ? null : CsvContextReader.Capture(request.Target, request.Csv.Stamp);
-        var progress = context.Progress(writingCsv: request.Csv is not null);
+        var stamp = request.Csv?.Stamp ?? request.Json?.Stamp;
+        var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
+        var progress = context.Progress(writingCsv: stamp is not null);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
             (opened, heap, token) => TargetReading.Read(opened, heap, request.Reading, context.Walk, token, progress), context.Cancellation);
         var target = reading.Target;
@@ -45,13 +48,15 @@ public static class HistogramCommand
             RootsNotFound.ThrowIfEmpty(query, reading.Roots, target.Heap.Types);
         }
         var rows = Ranking.Top(target.Heap.Types.Where(t => TypeFilter.Keeps(request.Types, t.TypeName)), request.SortKey, request.TopN, request.MinCount);
-        if (request.Csv is null)
+        if (csvContext is null)
         {
             HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, request.Unit, target.MemoryRows);
         }
         else
         {
-            request.Csv.Write(new TypeCsvRowMap(request.Unit, request.Retained), CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext!, request.Selection), context);
+            var csvRows = CsvRowFactory.FromSnapshot(rows, target.Summaries, request.Unit, csvContext, request.Selection);
+            request.Csv?.Write(new TypeCsvRowMap(request.Unit, request.Retained), csvRows, context);
+            request.Json?.Write(JsonHeader.Of(request) with { Targets = [JsonRows.FromTypes(csvRows, rows.Count, csvContext)] }, context);
         }
         if (request.Roots is not null)
         {

@@ -14,6 +14,7 @@ namespace MemAnalyzer.Commands;
 /// <param name="AllowDamage">-allowdamage: exit 0 even when more than 1 % of a heap could not be walked.</param>
 /// <param name="Verbose">-verbose: notes on the walk's own memory, even with -silent.</param>
 /// <param name="ErrorIsTerminal">The user's stderr is an interactive terminal (progress lines are drawn only there).</param>
+/// <param name="PauseInJsonWrite">Fault injection for the tests: a pause halfway through writing a JSON file, to kill the run there.</param>
 public sealed record RunContext(
     TextWriter Out,
     TextWriter Error,
@@ -23,7 +24,8 @@ public sealed record RunContext(
     DacSearchOptions Dac,
     CancellationToken Cancellation,
     bool AllowDamage = false,
-    bool Verbose = false)
+    bool Verbose = false,
+    TimeSpan PauseInJsonWrite = default)
 {
     /// <summary>
     /// A progress line on stderr for long walks, only when stderr is an interactive terminal and the run is neither

@@ -156,7 +156,7 @@ public sealed class DuplicateStringTests(StringsScenario scenario)
     /// A duplicated value as the CSV must hold it, written out here rather than computed by the product's escaper:
     /// the planted hard values literally, anything else only if it is plain printable text (written as it is).
     /// </summary>
-    private static string CsvText(string value) => value switch
+    internal static string CsvText(string value) => value switch
     {
         ExpectedCounts.LoneSurrogateValue => "lone \\uD800 surrogate",
         ExpectedCounts.ControlValue => "tab\\there\\r\\nnext line",

@@ -33,7 +33,15 @@ public sealed class RequestBuilderTests
     [InlineData(new[] { "-f", "a.dmp", "--top", "0" }, "--top 0 is not valid: give a positive number")]
     [InlineData(new[] { "-f", "a.dmp", "-unit", "XB" }, "-unit XB is not a unit: use Bytes, KB, MB or GB")]
     [InlineData(new[] { "-f", "a.dmp", "-unit", "1" }, "-unit 1 is not a unit: use Bytes, KB, MB or GB")]
-    [InlineData(new[] { "-f", "a.dmp", "-context", "x" }, "-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv>")]
+    [InlineData(new[] { "-f", "a.dmp", "-context", "x" }, "-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv> (-context, -time and -timefmt go with -format json too)")]
+    [InlineData(new[] { "-f", "a.dmp", "-format", "json", "-o", "x.csv" }, "-format json writes JSON, and -o x.csv is not a .json file: name the file FILE.json, or leave out -o to print the JSON")]
+    [InlineData(new[] { "-f", "a.dmp", "-format", "table", "-o", "x.csv" }, "-format table prints the table, and -o writes a file: leave out one of them")]
+    [InlineData(new[] { "-f", "a.dmp", "-format", "yaml" }, "-format yaml is not a format: use table or json")]
+    [InlineData(new[] { "-f", "a.dmp", "-o", "x.json", "-sep", "," }, "-overwrite, -sep and -noexcelsep shape CSV files, and a JSON report is always written whole: leave them out")]
+    [InlineData(new[] { "-f", "a.dmp", "-format", "json", "-roots", "Order" }, "-roots prints paths on the console and -o or -format json write type rows: run them as two commands")]
+    [InlineData(new[] { "-f", "a.dmp", "-f", "b.dmp", "-f2", "c.dmp" }, "a diff compares one first target with one second: give a single -f with -f2/-pid2, or leave out -f2/-pid2 to analyze each dump of the batch on its own")]
+    [InlineData(new[] { "-f", "a.dmp", "b.dmp", "-resultfile", "r.txt" }, "-resultfile holds the number of one analysis, and several -f make a batch: leave out -resultfile, or give one dump")]
+    [InlineData(new[] { "-gc", "7", "-f", "a.dmp", "-f", "b.dmp" }, "-gc forces a GC in a live process, and several -f make a batch of dumps: run them as two commands")]
     [InlineData(new[] { "-f", "a.dmp", "-o", "x.csv", "-sep", "ab" }, "-sep \"ab\" is not one character: give a single character such as , or ; or \\t for TAB")]
     [InlineData(new[] { "-f", "a.dmp", "-o", "x.csv", "-sep", "\n" }, "-sep cannot be a quote or a line break: CSV needs those for quoting and rows")]
     [InlineData(new[] { "-f", "a.dmp", "-o", "x.csv", "-timefmt", "%" }, "-timefmt \"%\" is not a .NET date format: use e.g. yyyy-MM-dd HH:mm:ss, o, or Invariant")]
@@ -162,5 +170,38 @@ public sealed class RequestBuilderTests
         Assert.IsType<HelpRequest>(Build("-f", "a.dmp", "-live", "-dead", "-h"));
         var capture = Assert.IsType<CaptureRequest>(Build("-trend", "t.csv", "-procdump", "-ma", "123", "/tmp/x.dmp"));
         Assert.Equal((123, true, "/tmp/x.dmp"), (capture.Dump.Pid, capture.Dump.Full, capture.Dump.Output));
+    }
+
+    [Fact]
+    public void RepeatedFAndTheShellsExpansionOfAGlobMakeABatchWhoseRequestIsTheFirstDumps()
+    {
+        var repeated = Assert.IsType<BatchRequest>(Build("-f", "a.dmp", "-f", "b.dmp", "-o", "x.csv", "-live"));
+        var expanded = Assert.IsType<BatchRequest>(Build("-f", "a.dmp", "b.dmp", "-o", "x.csv", "-live"));
+
+        Assert.Equal(["a.dmp", "b.dmp"], repeated.Dumps);
+        Assert.Equal(["a.dmp", "b.dmp"], expanded.Dumps);
+        var each = Assert.IsType<HistogramRequest>(repeated.Each);
+        Assert.Equal(("a.dmp", ObjectSelection.Live, "x.csv"), (each.Target.DumpPath, each.Selection, each.Csv!.Target.Path));
+    }
+
+    [Fact]
+    public void ABatchsChildAnalyzesItsOneDumpWithItsFileNameInTheContextAndPrintsItsJson()
+    {
+        var child = Assert.IsType<HistogramRequest>(Build(CommandLine.BatchItemSwitch, "dir/b.dmp", "-f", "dir/*.dmp", "-o", "out.json", "-context", "run 4"));
+
+        Assert.Equal("dir/b.dmp", child.Target.DumpPath);
+        Assert.Equal((null, "run 4 b.dmp"), (child.Json!.Path, child.Json.Stamp.Context));
+        Assert.Null(child.Csv);
+    }
+
+    [Fact]
+    public void AJsonFileOrFormatJsonChoosesJsonAndRaisesTheDefaultRowsLikeCsv()
+    {
+        var file = Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "Report.JSON"));
+        var printed = Assert.IsType<DiffRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-format", "json"));
+
+        Assert.Equal(("Report.JSON", 20_000), (file.Json!.Path, file.TopN));
+        Assert.Null(file.Csv);
+        Assert.Null(printed.Json!.Path);
     }
 }

@@ -1,0 +1,46 @@
+using Microsoft.Extensions.FileSystemGlobbing;
+
+namespace MemAnalyzer.Cli;
+
+/// <summary>
+/// The dumps that the -f values name: a plain path stays as given (a missing one is reported by its own analysis), a
+/// value with * or ** is matched with Microsoft.Extensions.FileSystemGlobbing, in ordinal order of the paths.
+/// </summary>
+public static class DumpGlob
+{
+    public static bool IsPattern(string value) => value.Contains('*', StringComparison.Ordinal);
+
+    public static IReadOnlyList<string> Expand(IEnumerable<string> values)
+    {
+        var dumps = new List<string>();
+        foreach (var value in values)
+        {
+            if (!IsPattern(value))
+            {
+                dumps.Add(value);
+                continue;
+            }
+            var matches = Match(value);
+            if (matches.Count == 0)
+            {
+                throw new MemAnalyzerException(ExitCodes.DumpNotFound, $"no file matches -f '{value}': check the folder and the pattern (quote it so the shell leaves it to MemAnalyzer)");
+            }
+            dumps.AddRange(matches);
+        }
+        return dumps;
+    }
+
+    private static List<string> Match(string pattern)
+    {
+        // The folder part before the first wildcard is the root the matcher walks; the rest is the pattern under it.
+        var full = Path.GetFullPath(pattern);
+        var wildcard = full.IndexOf('*', StringComparison.Ordinal);
+        var root = full[..(full.LastIndexOf('/', wildcard) + 1)];
+        var matcher = new Matcher(StringComparison.Ordinal);
+        matcher.AddInclude(full[root.Length..]);
+        var shown = pattern[..Math.Max(0, pattern.Length - (full.Length - root.Length))];
+        return [.. matcher.GetResultsInFullPath(root.Length == 0 ? "/" : root)
+            .Select(p => Path.IsPathRooted(pattern) ? p : shown + Path.GetRelativePath(root, p))
+            .Order(StringComparer.Ordinal)];
+    }
+}

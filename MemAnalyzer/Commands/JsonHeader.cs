@@ -1,0 +1,19 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Output;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>The JSON document of a request before its targets are added: the same for a run and for a batch of them.</summary>
+public static class JsonHeader
+{
+    public static JsonReport Of(CommandRequest request) => request switch
+    {
+        HistogramRequest h => Report(JsonReportMode.Types, h.Unit, h.Selection, h.Retained),
+        DiffRequest d => Report(JsonReportMode.Diff, d.Unit, d.Selection, d.Retained),
+        DuplicateStringsRequest s => Report(s.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, s.Unit, s.Selection, retained: false),
+        _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
+    };
+
+    private static JsonReport Report(string mode, SizeUnit unit, ObjectSelection selection, bool retained) =>
+        new(JsonReport.SchemaName, mode, unit.ToString(), CsvSelection.Of(selection), retained, []);
+}

@@ -1,0 +1,10 @@
+namespace MemAnalyzer.Output;
+
+/// <summary>The values of the JSON document's "mode" field.</summary>
+public static class JsonReportMode
+{
+    public const string Types = "types";
+    public const string Diff = "diff";
+    public const string Strings = "strings";
+    public const string StringsDiff = "stringsDiff";
+}

@@ -1,0 +1,27 @@
+namespace MemAnalyzer.Output;
+
+/// <summary>
+/// One analyzed target in the JSON document: who and when (the CSV's context columns, absent in a diff as in its CSV),
+/// then the row lists of the run's mode; lists a mode does not write are left out. In a batch, a dump that failed has
+/// only its name, context and <see cref="Error"/>.
+/// </summary>
+public sealed record JsonTarget(
+    string? Name,
+    string? ProcessId = null,
+    string? Time = null,
+    string? CommandLine = null,
+    long? AgeSeconds = null,
+    string? Context = null,
+    IReadOnlyList<JsonTypeRow>? Types = null,
+    IReadOnlyList<JsonTypeRow>? Summary = null,
+    IReadOnlyList<JsonTypeRow>? MemoryMap = null,
+    IReadOnlyList<JsonDiffRow>? Diff = null,
+    IReadOnlyList<JsonDiffRow>? DiffSummary = null,
+    IReadOnlyList<JsonDiffRow>? DiffMemoryMap = null,
+    IReadOnlyList<JsonStringRow>? Strings = null,
+    IReadOnlyList<JsonStringDiffRow>? StringsDiff = null,
+    JsonError? Error = null)
+{
+    public static JsonTarget Of(CsvContext context) =>
+        new(context.Name, context.ProcessId, context.Time, context.CommandLine, context.AgeSeconds, context.Context);
+}
