@@ -7,10 +7,16 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'kill "${target_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-echo "== building MemAnalyzer and the sample target"
-dotnet build MemAnalyzer/MemAnalyzer.csproj -c Release -o "$work/memanalyzer" --nologo -v q >/dev/null
+echo "== publishing MemAnalyzer (the native binary scripts/install.sh installs) and building the sample target"
+# The installed MemAnalyzer when there is one (scripts/install.sh), else a fresh Native AOT publish (2-5 minutes).
+if command -v MemAnalyzer >/dev/null 2>&1 && [ "${DEMO_PUBLISH:-0}" != 1 ]; then
+  native=$(command -v MemAnalyzer)
+else
+  native=$(scripts/publish.sh "$work/memanalyzer")
+fi
 dotnet build MemAnalyzer.Tests/TestTargets/LeakyApp/LeakyApp.csproj -c Release -o "$work/leakyapp" --nologo -v q >/dev/null
-memanalyzer() { dotnet "$work/memanalyzer/MemAnalyzer.dll" "$@"; }
+memanalyzer() { "$native" "$@"; }
+echo "   using $native ($("$native" --version))"
 
 mkfifo "$work/stdin"
 dotnet "$work/leakyapp/LeakyApp.dll" roots < "$work/stdin" > "$work/target.out" &

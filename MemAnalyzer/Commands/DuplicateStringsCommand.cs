@@ -35,8 +35,9 @@ public static class DuplicateStringsCommand
         request.Json?.Validate();
         var stamp = request.Csv?.Stamp ?? request.Json?.Stamp;
         var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
+        var progress = context.Progress(writingCsv: stamp is not null);
         var (report, readReport) = SnapshotReader.Read(request.Target, context.Dac,
-            (heap, token) => StringReportBuilder.Build(heap, request.Selection, request.TopN, context.Walk, token), context.Cancellation);
+            (heap, token) => StringReportBuilder.Build(heap, request.Selection, request.TopN, context.Walk, token, progress), context.Cancellation);
         if (csvContext is null)
         {
             StringStatisticsRenderer.Write(context.Out, report, request.Unit, request.ShowAddress);

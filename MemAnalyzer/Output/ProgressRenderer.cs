@@ -43,10 +43,14 @@ public sealed class ProgressRenderer(TextWriter terminal) : IProgress<HeapWalkPr
             }
             _lastDrawn = value.Elapsed;
             var rate = value.Objects / Math.Max((value.Elapsed - _phaseStarted).TotalSeconds, 0.001) / 1e6;
-            var text = value.Phase == WalkPhase.Marking
-                ? string.Create(CultureInfo.InvariantCulture, $"marking live objects: {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s")
-                : string.Create(CultureInfo.InvariantCulture,
-                    $"walking heap: {100.0 * value.BytesDone / Math.Max(value.BytesTotal, 1):F0}% of {value.BytesTotal / 1048576.0:F0} MB, {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s");
+            var text = value.Phase switch
+            {
+                WalkPhase.Marking => string.Create(CultureInfo.InvariantCulture, $"marking live objects: {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s"),
+                WalkPhase.Strings => string.Create(CultureInfo.InvariantCulture,
+                    $"grouping strings: pass {value.Pass} of {value.Passes}, {100.0 * value.BytesDone / Math.Max(value.BytesTotal, 1):F0}% of {value.BytesTotal / 1048576.0:F0} MB"),
+                _ => string.Create(CultureInfo.InvariantCulture,
+                    $"walking heap: {100.0 * value.BytesDone / Math.Max(value.BytesTotal, 1):F0}% of {value.BytesTotal / 1048576.0:F0} MB, {value.Objects / 1e6:F1} M objects, {rate:F1} M objects/s"),
+            };
             terminal.Write('\r' + text.PadRight(_width));
             _width = text.Length;
             terminal.Flush();

@@ -29,40 +29,51 @@ internal sealed class StringHeapScan
     /// <summary>Segments walked through ClrMD, and why the first of them could not be walked raw.</summary>
     public (int Count, string? First) ClrMdSegments { get; private set; }
 
+    /// <summary>Reports each pass and its segments, when set.</summary>
+    public StringScanProgress? Progress { get; init; }
+
     public void Walk<TVisitor>(ObjectSelection selection, ObjectBitmap? live, ref TVisitor visitor, CancellationToken cancellation)
         where TVisitor : struct, IScanVisitor
     {
+        Progress?.BeginPass();
         foreach (var segment in _heap.Segments)
         {
             cancellation.ThrowIfCancellationRequested();
-            // Objects on a frozen segment (string literals) are never freed: live, whatever the root walk found.
-            var frozen = segment.Kind == GCSegmentKind.Frozen;
-            if (segment.ObjectRange.Length == 0 || frozen && selection == ObjectSelection.Dead)
+            WalkSegment(segment, selection, live, ref visitor, cancellation);
+            Progress?.SegmentDone(segment);
+        }
+    }
+
+    private void WalkSegment<TVisitor>(ClrSegment segment, ObjectSelection selection, ObjectBitmap? live, ref TVisitor visitor, CancellationToken cancellation)
+        where TVisitor : struct, IScanVisitor
+    {
+        // Objects on a frozen segment (string literals) are never freed: live, whatever the root walk found.
+        var frozen = segment.Kind == GCSegmentKind.Frozen;
+        if (segment.ObjectRange.Length == 0 || frozen && selection == ObjectSelection.Dead)
+        {
+            return;
+        }
+        var marks = frozen ? null : live;
+        var start = segment.ObjectRange.Start;
+        if (!_clrMdSegments.Contains(start))
+        {
+            var reason = _scanner is null
+                ? "the target is not 64-bit"
+                : _scanner.TryWalk(segment, marks?.BitsOf(start), selection == ObjectSelection.Live, _tally, ref visitor, cancellation);
+            _tally.Discard();
+            if (reason is null)
             {
-                continue;
+                return;
             }
-            var marks = frozen ? null : live;
-            var start = segment.ObjectRange.Start;
-            if (!_clrMdSegments.Contains(start))
-            {
-                var reason = _scanner is null
-                    ? "the target is not 64-bit"
-                    : _scanner.TryWalk(segment, marks?.BitsOf(start), selection == ObjectSelection.Live, _tally, ref visitor, cancellation);
-                _tally.Discard();
-                if (reason is null)
-                {
-                    continue;
-                }
-                // Objects visited before the raw walk gave up are visited again below: a first pass tolerates that
-                // (a hash seen twice too many only sends its value to the exact second pass), and a second pass never
-                // meets it, as it walks this segment through ClrMD from the start.
-                _clrMdSegments.Add(start);
-                ClrMdSegments = (ClrMdSegments.Count + 1, ClrMdSegments.First ?? $"segment 0x{start:x}: {reason}");
-            }
-            lock (_table.ClrMdLock)
-            {
-                WalkThroughClrMd(segment, marks, selection, ref visitor, cancellation);
-            }
+            // Objects visited before the raw walk gave up are visited again below: a first pass tolerates that
+            // (a hash seen twice too many only sends its value to the exact second pass), and a second pass never
+            // meets it, as it walks this segment through ClrMD from the start.
+            _clrMdSegments.Add(start);
+            ClrMdSegments = (ClrMdSegments.Count + 1, ClrMdSegments.First ?? $"segment 0x{start:x}: {reason}");
+        }
+        lock (_table.ClrMdLock)
+        {
+            WalkThroughClrMd(segment, marks, selection, ref visitor, cancellation);
         }
     }
 

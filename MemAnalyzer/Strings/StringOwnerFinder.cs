@@ -14,7 +14,11 @@ public static class StringOwnerFinder
 {
     private const int BlockBytes = 64 * 1024;
 
-    public static IReadOnlyDictionary<string, StringOwner> Find(ClrHeap heap, IReadOnlyList<StringValueStatistics> values, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation)
+    /// <summary>The passes over the heap <see cref="Find"/> makes when some value repeats.</summary>
+    public const int Passes = 2;
+
+    public static IReadOnlyDictionary<string, StringOwner> Find(ClrHeap heap, IReadOnlyList<StringValueStatistics> values, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation,
+        StringScanProgress? progress = null)
     {
         var wanted = values.Where(v => !v.Key.StartsWith('\uFFFF')).Select((v, i) => (v.Key, i)).ToDictionary(p => p.Key, p => p.i, StringComparer.Ordinal);
         if (wanted.Count == 0)
@@ -23,7 +27,7 @@ public static class StringOwnerFinder
         }
         using var memory = HeapScannerMemory.Open(heap);
         var table = new MethodTableInfoTable(heap, memory, withReferences: false);
-        var scan = new StringHeapScan(heap, table, memory);
+        var scan = new StringHeapScan(heap, table, memory) { Progress = progress };
         var content = new StringContent(memory);
         var marked = new ObjectBitmap(heap.Segments);
         var marking = new StringCopyMarkingPass(content, wanted, wanted.Keys.Max(k => k.Length), marked);

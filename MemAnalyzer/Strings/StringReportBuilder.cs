@@ -7,21 +7,30 @@ namespace MemAnalyzer.Strings;
 /// <summary>The -dstrings report of one heap: mark once (for -live/-dead), collect the repeated values, rank them, find their owners.</summary>
 public static class StringReportBuilder
 {
-    public static StringReport Build(ClrHeap heap, ObjectSelection selection, int topN, WalkOptions walk, CancellationToken cancellation) =>
-        Build(heap, selection, topN, walk, StringHashCounts.MaxHashBits, cancellation);
+    /// <summary>The passes over the heap: hashing, counting, then the owners' two.</summary>
+    public const int Passes = 2 + StringOwnerFinder.Passes;
+
+    /// <param name="progress">Reports the mark and each pass over the heap, then "done"; null for none.</param>
+    public static StringReport Build(ClrHeap heap, ObjectSelection selection, int topN, WalkOptions walk, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress = null) =>
+        Build(heap, selection, topN, walk, StringHashCounts.MaxHashBits, cancellation, progress);
 
     /// <param name="hashBits">The width of the first pass's content hash; tests narrow it to make different values collide.</param>
-    internal static StringReport Build(ClrHeap heap, ObjectSelection selection, int topN, WalkOptions walk, int hashBits, CancellationToken cancellation)
+    internal static StringReport Build(ClrHeap heap, ObjectSelection selection, int topN, WalkOptions walk, int hashBits, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress = null)
     {
+        var passes = progress is null ? null : new StringScanProgress(progress, heap, Passes);
         ObjectBitmap? live;
         StringSnapshot snapshot;
         using (var memory = HeapScannerMemory.Open(heap))
         {
             var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
-            live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, table, memory, walk, cancellation, progress: null);
-            snapshot = StringStatisticsCollector.Collect(heap, selection, live, table, memory, repeatedOnly: true, hashBits, cancellation);
+            live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, table, memory, walk, cancellation, passes?.BeginMark());
+            snapshot = StringStatisticsCollector.Collect(heap, selection, live, table, memory, repeatedOnly: true, hashBits, cancellation, passes);
         }
         var top = StringRanking.TopDuplicates(snapshot.Values, topN);
-        return new StringReport(snapshot, top, StringOwnerFinder.Find(heap, top, selection, live, cancellation));
+        var owners = StringOwnerFinder.Find(heap, top, selection, live, cancellation, passes);
+        passes?.Done();
+        return new StringReport(snapshot, top, owners);
     }
 }

@@ -27,11 +27,12 @@ public static class StringStatisticsCollector
 
     /// <param name="repeatedOnly">Keep only the values with two or more copies (the totals still cover every string).</param>
     /// <param name="hashBits">The width of the first pass's hash; tests narrow it to make different values collide.</param>
+    /// <param name="progress">Reports each pass over the heap, or null.</param>
     internal static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, ObjectBitmap? live, MethodTableInfoTable table, HeapScannerMemory memory,
-        bool repeatedOnly, int hashBits, CancellationToken cancellation)
+        bool repeatedOnly, int hashBits, CancellationToken cancellation, StringScanProgress? progress = null)
     {
         var warnings = new List<string>();
-        var scan = new StringHeapScan(heap, table, memory);
+        var scan = new StringHeapScan(heap, table, memory) { Progress = progress };
         var content = new StringContent(memory);
         StringHashCounts? repeated = null;
         if (repeatedOnly)

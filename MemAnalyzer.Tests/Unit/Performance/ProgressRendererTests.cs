@@ -47,4 +47,15 @@ public sealed class ProgressRendererTests
         // 7.4 M objects in the 1.5 s since the mark began: 4.9 M objects/s.
         Assert.Equal("\rmarking live objects: 7.4 M objects, 4.9 M objects/s", terminal.ToString());
     }
+
+    [Fact]
+    public void StringPassesShowWhichPassAndHowFarItHasCome()
+    {
+        var terminal = new StringWriter();
+        var progress = new ProgressRenderer(terminal);
+
+        progress.Report(new HeapWalkProgress(WalkPhase.Strings, 1048576 * 45, 1048576 * 100, 0, TimeSpan.FromSeconds(1.5), Pass: 2, Passes: 4));
+
+        Assert.Equal("\rgrouping strings: pass 2 of 4, 45% of 100 MB", terminal.ToString());
+    }
 }
