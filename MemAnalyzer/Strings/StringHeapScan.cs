@@ -29,6 +29,9 @@ internal sealed class StringHeapScan
     /// <summary>Segments walked through ClrMD, and why the first of them could not be walked raw.</summary>
     public (int Count, string? First) ClrMdSegments { get; private set; }
 
+    /// <summary>Bytes and places the last pass could not walk (damage the raw walk stepped over): strings there are not counted.</summary>
+    public (long Bytes, long Places) Unreadable { get; private set; }
+
     /// <summary>Reports each pass and its segments, when set.</summary>
     public StringScanProgress? Progress { get; init; }
 
@@ -36,6 +39,7 @@ internal sealed class StringHeapScan
         where TVisitor : struct, IScanVisitor
     {
         Progress?.BeginPass();
+        Unreadable = (0, 0);
         foreach (var segment in _heap.Segments)
         {
             cancellation.ThrowIfCancellationRequested();
@@ -60,11 +64,13 @@ internal sealed class StringHeapScan
             var reason = _scanner is null
                 ? "the target is not 64-bit"
                 : _scanner.TryWalk(segment, marks?.BitsOf(start), selection == ObjectSelection.Live, _tally, ref visitor, cancellation);
-            _tally.Discard();
             if (reason is null)
             {
+                Unreadable = (Unreadable.Bytes + _tally.UnreadableBytes, Unreadable.Places + _tally.UnreadablePlaces);
+                _tally.Discard();
                 return;
             }
+            _tally.Discard();
             // Objects visited before the raw walk gave up are visited again below: a first pass tolerates that
             // (a hash seen twice too many only sends its value to the exact second pass), and a second pass never
             // meets it, as it walks this segment through ClrMD from the start.

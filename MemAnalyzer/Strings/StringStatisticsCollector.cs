@@ -50,6 +50,11 @@ public static class StringStatisticsCollector
         {
             warnings.Add($"{clrMdSegments:N0} of {heap.Segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {first}");
         }
+        if (scan.Unreadable.Places > 0)
+        {
+            var (bytes, places) = scan.Unreadable;
+            warnings.Add($"{bytes:N0} bytes in {places:N0} damaged {(places == 1 ? "place" : "places")} of the heap could not be walked: the strings there are not counted (the dump may be damaged; take it again)");
+        }
         if (tally.Unreadable > 0)
         {
             warnings.Add($"{tally.Unreadable:N0} strings could not be read (length or characters out of range) and were skipped: the dump may be damaged");

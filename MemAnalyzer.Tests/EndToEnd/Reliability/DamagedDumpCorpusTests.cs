@@ -44,6 +44,21 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
         Assert.Equal(ExpectedCounts.Garbage, TableOutput.Parse(result.StandardOutput)[Garbage].Count);
     }
 
+    [Fact]
+    public void DuplicateStringsOnADumpWithAZeroedPageWarnOfTheSameDamagedBytesTheTypeTableShows()
+    {
+        var middle = LargestSegmentMiddle();
+        var page = (middle.Address + 4095) & ~4095UL;
+        var lost = Oracle.LostRange(Oracle.FirstAtOrAfter(page), page + 4096);
+        var damaged = Copy("zeroed-page-dstrings");
+        DumpPatcher.Zero(damaged, page, 4096);
+
+        var result = MemAnalyzerCli.Run("-f", damaged, "-dstrings");
+
+        Assert.True(result.ExitCode == ExitCodes.Success, result.ToString());
+        Assert.Contains($"warning: {(long)(lost.End - lost.Start):N0} bytes in 1 damaged place of the heap could not be walked: the strings there are not counted", result.StandardError, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("-retained")]
     [InlineData("-roots")]
