@@ -13,7 +13,7 @@ public static class ErrorText
     public const int MaxSingleLine = 300;
 
     /// <summary>Pieces longer than this are cut further.</summary>
-    private const int MaxPiece = 160;
+    private const int MaxPiece = 120;
 
     public static void Write(TextWriter error, string message)
     {
@@ -33,6 +33,7 @@ public static class ErrorText
         var pieces = CutAfter(message, ". ")
             .SelectMany(s => s.Length > MaxPiece ? CutAfter(s, "; ") : [s])
             .SelectMany(s => s.Length > MaxPiece ? CutAfterFirst(s, ": ") : [s])
+            .SelectMany(Wrap)
             .Where(s => s.Length > 0)
             .ToList();
         return [Prefix + pieces[0], .. pieces.Skip(1).Select(p => DetailIndent + p)];
@@ -45,21 +46,35 @@ public static class ErrorText
 
     public static bool IsDetail(string line) => line.StartsWith(DetailIndent, StringComparison.Ordinal);
 
+    /// <summary>Cuts after each <paramref name="separator"/> outside parentheses.</summary>
     private static IEnumerable<string> CutAfter(string text, string separator)
     {
         var start = 0;
-        int at;
-        while ((at = text.IndexOf(separator, start, StringComparison.Ordinal)) >= 0)
+        var depth = 0;
+        for (var i = 0; i < text.Length; i++)
         {
-            yield return text[start..(at + separator.Length - 1)];
-            start = at + separator.Length;
+            depth += text[i] switch { '(' => 1, ')' when depth > 0 => -1, _ => 0 };
+            if (depth == 0 && string.CompareOrdinal(text, i, separator, 0, separator.Length) == 0)
+            {
+                yield return text[start..(i + separator.Length - 1)];
+                start = i + separator.Length;
+                i = start - 1;
+            }
         }
         yield return text[start..];
     }
 
-    private static IEnumerable<string> CutAfterFirst(string text, string separator)
+    /// <summary>A piece still longer than <see cref="MaxPiece"/>, cut at the last space that keeps each line within it (a word longer than that stays whole).</summary>
+    private static IEnumerable<string> Wrap(string piece)
     {
-        var at = text.IndexOf(separator, StringComparison.Ordinal);
-        return at < 0 ? [text] : [text[..(at + separator.Length - 1)], text[(at + separator.Length)..]];
+        while (piece.Length > MaxPiece && piece.LastIndexOf(' ', MaxPiece) is var space and > 0)
+        {
+            yield return piece[..space];
+            piece = piece[(space + 1)..];
+        }
+        yield return piece;
     }
+
+    private static IEnumerable<string> CutAfterFirst(string text, string separator) =>
+        CutAfter(text, separator).First() is var first && first.Length == text.Length ? [text] : [first, text[(first.Length + 1)..]];
 }

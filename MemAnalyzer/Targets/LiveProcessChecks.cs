@@ -59,19 +59,18 @@ public static class LiveProcessChecks
         var owner = ProcessAccess.OwnerUid(pid);
         var self = ProcessAccess.EffectiveUid();
         var capable = ProcessAccess.HasPtraceCapability();
-        var dotNet = DiagnosticSockets.Find(pid) is null
-            ? "; it publishes no .NET diagnostics socket either, so it is probably not a .NET process"
-            : "";
-        var process = $"process {pid} ({ProcessName(pid)})";
+        var process = DiagnosticSockets.Find(pid) is null
+            ? $"process {pid} ({ProcessName(pid)}) publishes no .NET diagnostics socket (it is not a .NET process, or runs with DOTNET_EnableDiagnostics=0), and"
+            : $"process {pid} ({ProcessName(pid)}):";
         if (owner is uint uid && uid != self && !capable)
         {
-            return $"{process} belongs to another user (uid {uid}; MemAnalyzer runs as uid {self} without CAP_SYS_PTRACE) and its memory map cannot be read: " +
-                $"run MemAnalyzer as that user or as root (in a container, add --cap-add=SYS_PTRACE){dotNet}";
+            return $"{process} it belongs to another user (uid {uid}; MemAnalyzer runs as uid {self} without CAP_SYS_PTRACE), so its memory map may not be read: " +
+                "run MemAnalyzer as that user or as root (in a container, add --cap-add=SYS_PTRACE)";
         }
         var who = owner == self ? $"runs as MemAnalyzer's own user (uid {self})" : $"runs as uid {owner?.ToString(CultureInfo.InvariantCulture) ?? "unknown"}";
         var power = capable ? " and MemAnalyzer holds CAP_SYS_PTRACE" : "";
-        return $"{process} {who}{power}, yet the kernel refused to show its memory map: the process made itself non-dumpable " +
-            $"(prctl PR_SET_DUMPABLE 0, or it changed its user ids), or a security module or the sandbox forbids reading it{dotNet}";
+        return $"{process} the kernel refused to show its memory map although it {who}{power}: the process made itself non-dumpable " +
+            "(prctl PR_SET_DUMPABLE 0, or it changed its user ids), or a security module or the sandbox forbids reading it";
     }
 
     public static MemAnalyzerException DescribeAttachFailure(int pid, Exception cause)
