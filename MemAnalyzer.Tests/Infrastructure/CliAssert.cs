@@ -7,13 +7,13 @@ public static class CliAssert
 
     /// <summary>
     /// A failed run: the exit code, exactly one line starting with "error:" (the first line of stderr), followed only by
-    /// detail lines indented by two spaces; the message (<see cref="ErrorMessage"/>) contains <paramref name="text"/>;
+    /// detail lines indented by two spaces; "error: " and the message (<see cref="ErrorMessage"/>) contain <paramref name="text"/>;
     /// no stack trace, nothing on stdout.
     /// </summary>
     public static void Error(ProcessResult result, int exitCode, string text)
     {
         Assert.True(result.ExitCode == exitCode, $"expected exit {exitCode}\n{result}");
-        Assert.Contains(text, ErrorMessage(result.StandardError), StringComparison.Ordinal);
+        Assert.Contains(text, ErrorPrefix + ErrorMessage(result.StandardError), StringComparison.Ordinal);
         Assert.DoesNotContain("   at ", result.StandardError, StringComparison.Ordinal);
         Assert.Equal("", result.StandardOutput);
     }
