@@ -5,9 +5,9 @@ using Microsoft.Diagnostics.NETCore.Client;
 namespace MemAnalyzer.Capture;
 
 /// <summary>One dump written, with its side-car.</summary>
-/// <param name="Kind">What the dump holds: "heap" (createdump --withheap) or "full" (all memory).</param>
+/// <param name="Kind">What the dump holds.</param>
 /// <param name="Note">Why the writer or the kind differs from what was asked for, or null.</param>
-public sealed record CapturedDump(string Path, long Bytes, string Writer, string Kind, string? Warning, string? Note = null);
+public sealed record CapturedDump(string Path, long Bytes, string Writer, DumpKind Kind, string? Warning, string? Note = null);
 
 /// <summary>
 /// Writes dumps through ProcDump for Linux when it is on PATH (for a .NET target it has the runtime write a full dump;
@@ -41,7 +41,7 @@ public static class DumpCapture
     }
 
     /// <summary>ProcDump for Linux's name for the first dump written with an -o prefix: "&lt;prefix&gt;_0.&lt;pid&gt;".</summary>
-    public static string ProcDumpName(string prefix, int pid) => $"{prefix}_0.{pid.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
+    private static string ProcDumpName(string prefix, int pid) => $"{prefix}_0.{pid.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
 
     private static TargetProcessInfo Resolve(ProcDumpRequest request)
     {
@@ -115,7 +115,7 @@ public static class DumpCapture
             throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} reported a dump but wrote nothing to {path}");
         }
         var warning = DumpSideCar.Write(path, process, "MemAnalyzer (createdump via DiagnosticsClient.WriteDump)", type.ToString(), started, smaps);
-        return new CapturedDump(path, new FileInfo(path).Length, "createdump", full ? FullKind : HeapKind, warning);
+        return new CapturedDump(path, new FileInfo(path).Length, "createdump", full ? DumpKind.Full : DumpKind.Heap, warning);
     }
 
     private static List<CapturedDump> RunProcDump(string procdump, ProcDumpRequest request, TargetProcessInfo process, string? file, string prefix, TextWriter progress, CancellationToken cancellation)
@@ -144,7 +144,7 @@ public static class DumpCapture
             // The side-car right away, while the process is as the dump saw it.
             var path = file is not null && request.NeedsProcDump is false && dumps.Count == 0 ? Rename(written, file) : written;
             var warning = DumpSideCar.Write(path, process, "ProcDump for Linux", "Full", smaps is null ? DateTimeOffset.Now : started, dumps.Count == 0 ? smaps : null);
-            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", FullKind, warning));
+            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", DumpKind.Full, warning));
         }
         run.WaitForExit();
         if (dumps.Count == 0)
@@ -165,9 +165,6 @@ public static class DumpCapture
         }
         return dumps;
     }
-
-    private const string FullKind = "full";
-    private const string HeapKind = "heap";
 
     private static void DeleteStaged(SmapsCopy? smaps)
     {
