@@ -150,7 +150,7 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
 
         Assert.Equal(30, result.ExitCode);
         Assert.Equal("", result.StandardOutput);
-        var message = Assert.Single(result.StandardError.TrimEnd().Split('\n'));
+        var message = "error: " + CliAssert.ErrorMessage(result.StandardError);
         Assert.StartsWith("error: no DAC (libmscordaccore.so) matches the .NET runtime " +
             $"{ExpectedCounts.OtherRuntimeVersion} (x64, libcoreclr build-id {dump.CoreClrBuildId}) that wrote this target", message, StringComparison.Ordinal);
         Assert.Contains($"{tool.Dacs} (dacs collection)", message, StringComparison.Ordinal);
@@ -164,7 +164,7 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
     {
         using var tool = new IsolatedTool();
         var failure = tool.Run("-f", dump.DumpPath);
-        var command = Regex.Match(failure.StandardError, @"run: (\S+) --dacs (\S+) --nuget (\S+) ");
+        var command = Regex.Match(CliAssert.ErrorMessage(failure.StandardError), @"run: (\S+) --dacs (\S+) --nuget (\S+) ");
         Assert.True(command.Success, failure.ToString());
 
         // Exactly the command the message gave; the runtime pack comes from the NuGet cache after the first restore.
@@ -195,7 +195,7 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
 
         Assert.Equal(30, result.ExitCode);
         Assert.Contains($"Rejected: {Path.Combine(folder, DacLocator.DacFileName)}: its libcoreclr.so has build-id {installedBuildId}, " +
-            $"not {dump.CoreClrBuildId}", result.StandardError, StringComparison.Ordinal);
+            $"not {dump.CoreClrBuildId}", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -216,7 +216,7 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
         Assert.True(withDacDir.ExitCode == 0, withDacDir.ToString());
         AssertExactCounts(withDacDir);
         Assert.Equal(30, withoutDacDir.ExitCode);
-        Assert.Contains($"Rejected: {collected}: it is truncated (4,096 of ", withoutDacDir.StandardError, StringComparison.Ordinal);
+        Assert.Contains($"Rejected: {collected}: it is truncated (4,096 of ", CliAssert.ErrorMessage(withoutDacDir.StandardError), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -257,8 +257,8 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
         var result = tool.Run("-f", dump.DumpPath, "-ignoredacmismatch");
 
         Assert.Equal(31, result.ExitCode);
-        Assert.StartsWith($"error: the DAC {Path.Combine(s_installedRuntime, DacLocator.DacFileName)}, forced by -ignoredacmismatch, cannot read the heap of runtime " +
-            $"{ExpectedCounts.OtherRuntimeVersion} (libcoreclr build-id {dump.CoreClrBuildId})", result.StandardError, StringComparison.Ordinal);
+        Assert.StartsWith($"the DAC {Path.Combine(s_installedRuntime, DacLocator.DacFileName)}, forced by -ignoredacmismatch, cannot read the heap of runtime " +
+            $"{ExpectedCounts.OtherRuntimeVersion} (libcoreclr build-id {dump.CoreClrBuildId})", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
     [Theory]

@@ -34,7 +34,17 @@ public static class OtherUser
     public static ProcessResult RunWithoutPtrace(params string[] arguments) => RunWithoutPtrace(arguments, environment: null);
 
     public static ProcessResult RunWithoutPtrace(IEnumerable<string> arguments, IDictionary<string, string?>? environment) =>
-        ProcessRunner.Run("capsh", ["--drop=cap_sys_ptrace", "--", "-c", "exec \"$@\"", "memanalyzer", "dotnet", RepositoryPaths.MemAnalyzerDll, .. arguments],
+        RunWithout("cap_sys_ptrace", arguments, environment);
+
+    /// <summary>
+    /// Runs the real CLI also without CAP_PERFMON and CAP_SYS_ADMIN, either of which lets root read another user's (or
+    /// a non-dumpable process's) /proc/&lt;pid&gt;/maps and smaps even without CAP_SYS_PTRACE.
+    /// </summary>
+    public static ProcessResult RunWithoutReadingOthersMemory(IEnumerable<string> arguments, IDictionary<string, string?>? environment = null) =>
+        RunWithout("cap_sys_ptrace,cap_perfmon,cap_sys_admin", arguments, environment);
+
+    private static ProcessResult RunWithout(string capabilities, IEnumerable<string> arguments, IDictionary<string, string?>? environment) =>
+        ProcessRunner.Run("capsh", [$"--drop={capabilities}", "--", "-c", "exec \"$@\"", "memanalyzer", "dotnet", RepositoryPaths.MemAnalyzerDll, .. arguments],
             environment: environment);
 
     public static string Pid(TargetProcess target) => target.Pid.ToString(CultureInfo.InvariantCulture);

@@ -5,12 +5,16 @@ using Microsoft.Diagnostics.NETCore.Client;
 namespace MemAnalyzer.Capture;
 
 /// <summary>One dump written, with its side-car.</summary>
-public sealed record CapturedDump(string Path, long Bytes, string Writer, string? Warning);
+/// <param name="Kind">What the dump holds.</param>
+/// <param name="Note">Why the writer or the kind differs from what was asked for, or null.</param>
+public sealed record CapturedDump(string Path, long Bytes, string Writer, DumpKind Kind, string? Warning, string? Note = null);
 
 /// <summary>
 /// Writes dumps through ProcDump for Linux when it is on PATH (for a .NET target it has the runtime write a full dump;
 /// other processes go through gdb's gcore), else natively through the
 /// target runtime (DiagnosticsClient.WriteDump, the same createdump that dotnet-dump uses). Each dump gets its side-car.
+/// ProcDump 1.2 writes only full dumps, so the original's -mp (a heap dump) of a .NET process goes to the runtime even
+/// when ProcDump is installed; the native writer names a ProcDump -o prefix's dump as ProcDump does (prefix_0.pid).
 /// </summary>
 public static class DumpCapture
 {
@@ -24,10 +28,20 @@ public static class DumpCapture
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, "triggers and -n/-s need ProcDump for Linux, which is not on PATH: install it (apt-get install procdump) or leave them out");
         }
         var (target, prefix) = OutputPath(request, process, now);
-        return procdump is null
-            ? [WriteNatively(process, target ?? prefix + ".dmp", request.Full)]
-            : RunProcDump(procdump, request, process, target, prefix, progress, cancellation);
+        var heapDumpOfDotNet = procdump is not null && request.HeapDumpAsked && DotNetProcesses.IsDotNet(process.Pid);
+        if (procdump is null || heapDumpOfDotNet)
+        {
+            var native = WriteNatively(process, target ?? ProcDumpName(prefix, process.Pid), request.Full);
+            return [heapDumpOfDotNet ? native with { Note = "-mp asks for a heap dump, which ProcDump for Linux 1.2 cannot write; the runtime wrote it" } : native];
+        }
+        var dumps = RunProcDump(procdump, request, process, target, prefix, progress, cancellation);
+        return request.HeapDumpAsked
+            ? [.. dumps.Select(d => d with { Note = $"-mp asks for a heap dump, but process {process.Pid} has no .NET diagnostics socket: ProcDump wrote a full dump" })]
+            : dumps;
     }
+
+    /// <summary>ProcDump for Linux's name for the first dump written with an -o prefix: "&lt;prefix&gt;_0.&lt;pid&gt;".</summary>
+    private static string ProcDumpName(string prefix, int pid) => $"{prefix}_0.{pid.ToString(System.Globalization.CultureInfo.InvariantCulture)}";
 
     private static TargetProcessInfo Resolve(ProcDumpRequest request)
     {
@@ -101,7 +115,7 @@ public static class DumpCapture
             throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} reported a dump but wrote nothing to {path}");
         }
         var warning = DumpSideCar.Write(path, process, "MemAnalyzer (createdump via DiagnosticsClient.WriteDump)", type.ToString(), started, smaps);
-        return new CapturedDump(path, new FileInfo(path).Length, "createdump", warning);
+        return new CapturedDump(path, new FileInfo(path).Length, "createdump", full ? DumpKind.Full : DumpKind.Heap, warning);
     }
 
     private static List<CapturedDump> RunProcDump(string procdump, ProcDumpRequest request, TargetProcessInfo process, string? file, string prefix, TextWriter progress, CancellationToken cancellation)
@@ -130,7 +144,7 @@ public static class DumpCapture
             // The side-car right away, while the process is as the dump saw it.
             var path = file is not null && request.NeedsProcDump is false && dumps.Count == 0 ? Rename(written, file) : written;
             var warning = DumpSideCar.Write(path, process, "ProcDump for Linux", "Full", smaps is null ? DateTimeOffset.Now : started, dumps.Count == 0 ? smaps : null);
-            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", warning));
+            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", DumpKind.Full, warning));
         }
         run.WaitForExit();
         if (dumps.Count == 0)

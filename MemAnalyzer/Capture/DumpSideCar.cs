@@ -63,6 +63,13 @@ public static class DumpSideCar
         {
             File.Move(staged, dumpPath + SmapsSuffix, overwrite: true);
         }
+        else
+        {
+            // A memory map left from an earlier capture to this name would describe another moment (or process).
+            File.Delete(dumpPath + SmapsSuffix);
+        }
+        // MemAnalyzer never writes a VMMap export; one beside the name this capture replaces is from an earlier dump.
+        File.Delete(SideCarLocation.VmmapCsvOf(dumpPath));
         var coreclr = LoadedCoreClrFile(process.Pid);
         var metadata = new DumpMetadata(process.Pid, process.Name, process.CommandLine, process.Started, dumpStarted, writer, dumpType,
             coreclr is not null && MemAnalyzer.Dac.NativeFileVersion.Read(coreclr) is Version file ? MemAnalyzer.Dac.DacCollector.ProductVersion(file) : null,

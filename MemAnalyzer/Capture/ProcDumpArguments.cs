@@ -9,6 +9,9 @@ public sealed record ProcDumpRequest(int? Pid, string? ProcessName, string? Outp
 {
     /// <summary>Options that make ProcDump wait for a condition or write several dumps; the native writer cannot.</summary>
     public bool NeedsProcDump => Options.Any(o => o is "-C" or "-c" or "-M" or "-m" or "-T" or "-F" or "-G" or "-n" or "-s");
+
+    /// <summary>The original's -mp: a heap dump (ProcDump for Linux's own syntax always means a full dump).</summary>
+    public bool HeapDumpAsked => !Full;
 }
 
 public static class ProcDumpArguments

@@ -6,6 +6,12 @@ namespace MemAnalyzer.Capture;
 /// </summary>
 public static class SideCarLocation
 {
+    /// <summary>A VMMap CSV export beside a dump (Windows): "&lt;dump name without extension&gt;_VMMap.csv".</summary>
+    public const string VmmapSuffix = "_VMMap.csv";
+
+    public static string VmmapCsvOf(string dumpPath) =>
+        Path.Combine(Path.GetDirectoryName(Path.GetFullPath(dumpPath))!, Path.GetFileNameWithoutExtension(dumpPath) + VmmapSuffix);
+
     /// <param name="sideCarOf">The side-car's path for a dump path, e.g. <c>p =&gt; p + ".smaps"</c>.</param>
     /// <returns>The first side-car that exists, or null.</returns>
     public static string? Find(string dumpPath, Func<string, string> sideCarOf)

@@ -120,8 +120,10 @@ internal static class BatchRunner
         {
             return report.Targets;
         }
-        var message = result.Error.Split('\n').LastOrDefault(l => l.StartsWith(ErrorPrefix, StringComparison.Ordinal))?[ErrorPrefix.Length..]
-            ?? $"the analysis ended with exit code {result.ExitCode}";
+        var lines = result.Error.Split('\n');
+        var at = Array.FindLastIndex(lines, l => l.StartsWith(ErrorText.Prefix, StringComparison.Ordinal));
+        var message = at >= 0 ? ErrorText.Unfold(lines[at], lines.Skip(at + 1).TakeWhile(ErrorText.IsDetail))
+            : $"the analysis ended with exit code {result.ExitCode}";
         var error = new JsonError(result.ExitCode, message);
         // A damaged heap (more than 1 % unreadable) still has its rows: they are kept, with the error beside them.
         return report is { Targets.Count: > 0 } ? report.Targets.Select(t => t with { Error = error })
@@ -140,15 +142,18 @@ internal static class BatchRunner
         }
     }
 
-    private const string ErrorPrefix = "error: ";
-
-    /// <summary>Every line of a child's stderr with the dump's file name after its "error:", "warning:" or "note:" word, or before the line.</summary>
+    /// <summary>Every line of a child's stderr with the dump's file name after its "error:", "warning:" or "note:" word, or before the line; an error's indented detail lines stay as they are.</summary>
     private static string Prefixed(string name, string text)
     {
         var lines = text.Split('\n');
         var builder = new StringBuilder();
         foreach (var line in lines.Take(lines[^1].Length == 0 ? lines.Length - 1 : lines.Length))
         {
+            if (ErrorText.IsDetail(line))
+            {
+                builder.Append(line).Append('\n');
+                continue;
+            }
             var colon = line.IndexOf(": ", StringComparison.Ordinal);
             var word = colon > 0 && line[..colon] is "error" or "warning" or "note" ? line[..(colon + 2)] : "";
             builder.Append(word).Append(name).Append(": ").Append(line[word.Length..]).Append('\n');

@@ -8,7 +8,7 @@ namespace MemAnalyzer.Cli;
 
 /// <summary>
 /// Parses, isolates the analysis in a child process when it reads a target, runs, and maps every failure to one
-/// <c>error:</c> line and a named exit code. The only place that reads the process environment for the core.
+/// <c>error:</c> line (with indented detail lines when long, see <see cref="ErrorText"/>) and a named exit code. The only place that reads the process environment for the core.
 /// </summary>
 public static class CommandRunner
 {
@@ -90,7 +90,7 @@ public static class CommandRunner
 
     private static int Fail(IConsole console, int exitCode, string message)
     {
-        console.Error.WriteLine($"error: {message.ReplaceLineEndings(" ")}");
+        ErrorText.Write(console.Error, message);
         return exitCode;
     }
 }

@@ -38,12 +38,12 @@ internal static class IsolatedRunner
         ResumeTargets(pids);
         if (exitCode == KilledExitCode)
         {
-            error.WriteLine("error: the analysis process was killed (SIGKILL, perhaps by the out-of-memory killer); nothing was counted and live targets were resumed");
+            ErrorText.Write(error, "the analysis process was killed (SIGKILL, perhaps by the out-of-memory killer); nothing was counted and live targets were resumed");
             return ExitCodes.Cancelled;
         }
         if (pids.FirstOrDefault(LiveProcessChecks.IsGone) is var gone and > 0)
         {
-            error.WriteLine($"error: process {gone} exited while MemAnalyzer read it; nothing was counted");
+            ErrorText.Write(error, $"process {gone} exited while MemAnalyzer read it; nothing was counted");
             return ExitCodes.TargetExited;
         }
         if (readsRoots)
@@ -57,7 +57,7 @@ internal static class IsolatedRunner
             }
             ResumeTargets(pids);
         }
-        error.WriteLine($"error: the analysis crashed with signal {exitCode - 128} inside the .NET debugging library (DAC) while it read the heap; " +
+        ErrorText.Write(error, $"the analysis crashed with signal {exitCode - 128} inside the .NET debugging library (DAC) while it read the heap; " +
             "the dump may be damaged, or the process changed under it. Live targets were resumed");
         return ExitCodes.HeapUnreadable;
     }

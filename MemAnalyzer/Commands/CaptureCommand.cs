@@ -13,7 +13,11 @@ public static class CaptureCommand
         // ProcDump's banner and progress ("procdump: ..." lines) are notes: -silent drops them, not the result lines.
         foreach (var dump in DumpCapture.Capture(request.Dump, context.Silent ? TextWriter.Null : context.Out, context.Cancellation))
         {
-            context.Out.WriteLine($"Dump written by {dump.Writer}: {dump.Path} ({dump.Bytes / (1024.0 * 1024):F1} MB), with {Path.GetFileName(dump.Path)}{DumpSideCar.SmapsSuffix} and {Path.GetFileName(dump.Path)}{DumpSideCar.MetadataSuffix}");
+            context.Out.WriteLine($"Dump written by {dump.Writer}: {dump.Path} ({dump.Bytes / (1024.0 * 1024):F1} MB, {(dump.Kind == DumpKind.Heap ? "heap" : "full")} dump), with {Path.GetFileName(dump.Path)}{DumpSideCar.SmapsSuffix} and {Path.GetFileName(dump.Path)}{DumpSideCar.MetadataSuffix}");
+            if (dump.Note is not null && !context.Silent)
+            {
+                context.Error.WriteLine($"note: {dump.Note}");
+            }
             if (dump.Warning is not null)
             {
                 context.Error.WriteLine($"warning: {dump.Warning}");

@@ -1,4 +1,5 @@
 using MemAnalyzer.Capture;
+using MemAnalyzer.Linux;
 using MemAnalyzer.Targets;
 using Microsoft.Diagnostics.NETCore.Client;
 
@@ -56,7 +57,7 @@ public static class ForceGcCommand
         }
         catch (UnauthorizedAccessException)
         {
-            throw new MemAnalyzerException(ExitCodes.AttachDenied, $"process {process.Pid} belongs to another user: run MemAnalyzer as that user or as root");
+            throw new MemAnalyzerException(ExitCodes.AttachDenied, $"the diagnostics socket of process {process.Pid} may not be opened by MemAnalyzer (uid {ProcessAccess.EffectiveUid()}; the process runs as uid {ProcessAccess.OwnerUid(process.Pid)?.ToString(System.Globalization.CultureInfo.InvariantCulture) ?? "unknown"}): run MemAnalyzer as that user or as root");
         }
         catch (ServerNotAvailableException) when (several)
         {

@@ -35,6 +35,9 @@ public static class ProcessAccess
         };
     }
 
+    /// <summary>This process holds CAP_SYS_PTRACE (which root in a container may lack).</summary>
+    public static bool HasPtraceCapability() => HasCapability(CapSysPtrace);
+
     /// <summary>Makes <paramref name="uid"/> the owner of <paramref name="path"/> (needs root), so that a process of that user can write into it.</summary>
     public static bool TryGiveTo(string path, uint uid) => NativeMethods.ChangeOwner(path, uid, uint.MaxValue) == 0;
 

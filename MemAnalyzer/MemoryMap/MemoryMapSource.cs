@@ -13,8 +13,6 @@ namespace MemAnalyzer.MemoryMap;
 /// </summary>
 public static class MemoryMapSource
 {
-    public const string VmmapSuffix = "_VMMap.csv";
-
     public static MemoryMapCapture Capture(TargetSpec target, ClrRuntime runtime)
     {
         var clr = ClrMemoryRanges.Capture(runtime);
@@ -27,7 +25,7 @@ public static class MemoryMapSource
         {
             return FromSmaps(smaps, clr, $"side-car {smaps}");
         }
-        if (SideCarLocation.Find(dump, p => Path.Combine(Path.GetDirectoryName(Path.GetFullPath(p))!, Path.GetFileNameWithoutExtension(p) + VmmapSuffix)) is { } vmmap)
+        if (SideCarLocation.Find(dump, SideCarLocation.VmmapCsvOf) is { } vmmap)
         {
             return FromVmmapFile(vmmap);
         }

@@ -34,7 +34,7 @@ public static class LiveProcessChecks
         }
         catch (UnauthorizedAccessException)
         {
-            throw new MemAnalyzerException(ExitCodes.AttachDenied, $"process {pid} belongs to another user and its memory map cannot be read: run MemAnalyzer as that user or as root");
+            throw new MemAnalyzerException(ExitCodes.AttachDenied, MapDenied(pid));
         }
         catch (IOException)
         {
@@ -48,6 +48,29 @@ public static class LiveProcessChecks
         {
             throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {pid} ({ProcessName(pid)}) is not a .NET process: libcoreclr.so is not loaded in it");
         }
+    }
+
+    /// <summary>
+    /// Why the kernel refused /proc/&lt;pid&gt;/maps, from what can be seen: whose the process is, whether MemAnalyzer
+    /// holds CAP_SYS_PTRACE, and whether the process publishes a .NET diagnostics socket.
+    /// </summary>
+    public static string MapDenied(int pid)
+    {
+        var owner = ProcessAccess.OwnerUid(pid);
+        var self = ProcessAccess.EffectiveUid();
+        var capable = ProcessAccess.HasPtraceCapability();
+        var process = DiagnosticSockets.Find(pid) is null
+            ? $"process {pid} ({ProcessName(pid)}) publishes no .NET diagnostics socket (it is not a .NET process, or runs with DOTNET_EnableDiagnostics=0), and"
+            : $"process {pid} ({ProcessName(pid)}):";
+        if (owner is uint uid && uid != self && !capable)
+        {
+            return $"{process} it belongs to another user (uid {uid}; MemAnalyzer runs as uid {self} without CAP_SYS_PTRACE), so its memory map may not be read: " +
+                "run MemAnalyzer as that user or as root (in a container, add --cap-add=SYS_PTRACE)";
+        }
+        var who = owner == self ? $"runs as MemAnalyzer's own user (uid {self})" : $"runs as uid {owner?.ToString(CultureInfo.InvariantCulture) ?? "unknown"}";
+        var power = capable ? " and MemAnalyzer holds CAP_SYS_PTRACE" : "";
+        return $"{process} the kernel refused to show its memory map although it {who}{power}: the process made itself non-dumpable " +
+            "(prctl PR_SET_DUMPABLE 0, or it changed its user ids), or a security module or the sandbox forbids reading it";
     }
 
     public static MemAnalyzerException DescribeAttachFailure(int pid, Exception cause)

@@ -72,7 +72,7 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
         var result = MemAnalyzerCli.Run(view == "-retained" ? ["-f", damaged, "-live", "-retained"] : ["-f", damaged, "-roots", Data]);
 
         CliAssert.Error(result, ExitCodes.HeapUnreadable, "could not be read");
-        Assert.EndsWith("; the dump may be damaged: take it again (the type table without -retained or -roots counts around damaged places)", result.StandardError.Trim(), StringComparison.Ordinal);
+        Assert.EndsWith("; the dump may be damaged: take it again (the type table without -retained or -roots counts around damaged places)", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -37,7 +37,7 @@ public sealed class DumpWithoutHeapTests(RootsScenario scenario) : IDisposable
         var result = MemAnalyzerCli.Run("-f", scenario.DumpPath, "-f2", dump);
 
         CliAssert.Error(result, DumpHasNoHeap, "second target (-f2)");
-        Assert.EndsWith("the dump holds no managed heap (a mini or triage dump): take a heap or full dump with MemAnalyzer -procdump -mp, or createdump --withheap", result.StandardError.Trim(), StringComparison.Ordinal);
+        Assert.EndsWith("the dump holds no managed heap (a mini or triage dump): take a heap or full dump with MemAnalyzer -procdump -mp, or createdump --withheap", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
     [Theory]

@@ -91,7 +91,7 @@ public sealed class RootPathTests(RetentionTarget target)
 
         Assert.Equal(1, result.ExitCode);
         Assert.Equal("", result.StandardOutput);
-        Assert.StartsWith($"error: no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", result.StandardError.Trim(), StringComparison.Ordinal);
+        Assert.StartsWith($"no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
     private static List<(long Count, long Bytes, string Path)> Paths(string output) =>

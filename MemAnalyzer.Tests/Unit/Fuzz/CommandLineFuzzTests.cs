@@ -4,7 +4,7 @@ using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.Unit.Fuzz;
 
-/// <summary>Random command lines, run in-process: a documented exit code, at most one error line, never a stack trace.</summary>
+/// <summary>Random command lines, run in-process: a documented exit code, at most one error line (followed only by indented detail lines), never a stack trace.</summary>
 public sealed class CommandLineFuzzTests : IDisposable
 {
     private static readonly int[] s_documented =
@@ -36,6 +36,10 @@ public sealed class CommandLineFuzzTests : IDisposable
             // A batch of dumps (several -f) gives one error line per dump that failed, each naming its dump.
             var batch = exitCode is ExitCodes.BatchPartlyFailed or ExitCodes.BatchFailed;
             Assert.True(exitCode == 0 ? errors.Count == 0 : batch ? errors.Count >= 1 : errors.Count == 1, $"{errors.Count} error lines for: {string.Join(' ', args)}\n{console.ErrorText}");
+            // An error is one "error:" line, then only detail lines indented by two spaces (a long message is folded).
+            var lines = console.ErrorText.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+            var first = Array.FindIndex(lines, l => l.StartsWith("error:", StringComparison.Ordinal));
+            Assert.True(batch || first < 0 || lines.Skip(first + 1).All(l => l.StartsWith("  ", StringComparison.Ordinal)), $"lines after the error line for: {string.Join(' ', args)}\n{console.ErrorText}");
             Assert.NotEqual(ExitCodes.InternalError, exitCode);
             Assert.DoesNotContain("   at ", console.ErrorText, StringComparison.Ordinal);
         }, maxIterations: 400);
