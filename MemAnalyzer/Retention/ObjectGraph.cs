@@ -2,8 +2,9 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
-/// object per heap object: per object an address (8 bytes), a size (4), a type index (4) and an edge offset (4); per
-/// reference one int. Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
+/// object per heap object: per object a size (4 bytes), a type index (4) and an edge offset (4); per
+/// reference one int; the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
+/// bitmap with no per-object storage). Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
 /// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
 /// then object). Dependent handles are ordinary edges, from the handle's primary to its secondary.
 /// </summary>
@@ -23,6 +24,13 @@ public sealed class ObjectGraph
     /// <param name="rootNameIndex">Parallel to <paramref name="rootObjects"/>: an index into <paramref name="rootNames"/>.</param>
     public ObjectGraph(ulong[] addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
+        : this(new SortedAddresses(addresses), sizes, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
+    {
+    }
+
+    /// <param name="addresses">The objects' addresses by number, ascending.</param>
+    public ObjectGraph(ObjectAddresses addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
     {
         Addresses = addresses;
         Sizes = sizes;
@@ -37,7 +45,7 @@ public sealed class ObjectGraph
         Validate();
     }
 
-    public ulong[] Addresses { get; }
+    public ObjectAddresses Addresses { get; }
 
     public uint[] Sizes { get; }
 
@@ -55,12 +63,12 @@ public sealed class ObjectGraph
 
     public RootName[] RootNames { get; }
 
-    public int Count => Addresses.Length;
+    public int Count => Addresses.Count;
 
     public int EdgeCount => EdgeStart[Count];
 
-    /// <summary>Bytes the arrays of this graph take: 20 per object, 4 per reference, 8 per root.</summary>
-    public long MemoryBytes => 20L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length;
+    /// <summary>Bytes the arrays of this graph take: 12 per object, 4 per reference, 8 per root, and the addresses.</summary>
+    public long MemoryBytes => 12L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length + Addresses.MemoryBytes;
 
     public long SizeOf(int obj) => Sizes[obj] == LargeSizeMarker ? _largeSizes[obj] : Sizes[obj];
 
@@ -71,15 +79,11 @@ public sealed class ObjectGraph
     public RootName RootNameOf(int root) => RootNames[RootNameIndex[root]];
 
     /// <summary>The number of the object at exactly this address, or -1.</summary>
-    public int IndexOf(ulong address)
-    {
-        var index = Array.BinarySearch(Addresses, address);
-        return index >= 0 ? index : -1;
-    }
+    public int IndexOf(ulong address) => Addresses.IndexOf(address);
 
     private void Validate()
     {
-        var count = Addresses.Length;
+        var count = Addresses.Count;
         if (Sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
         {
             throw new ArgumentException($"per-object arrays disagree: {count} addresses, {Sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
@@ -94,10 +98,6 @@ public sealed class ObjectGraph
         }
         for (var i = 0; i < count; i++)
         {
-            if (i > 0 && Addresses[i] <= Addresses[i - 1])
-            {
-                throw new ArgumentException($"addresses must be strictly ascending (object {i})");
-            }
             if ((uint)TypeIndex[i] >= (uint)TypeNames.Length)
             {
                 throw new ArgumentException($"object {i} has type index {TypeIndex[i]} outside the {TypeNames.Length} type names");
