@@ -43,6 +43,7 @@ public sealed class ObjectGraph
         RootNames = rootNames;
         _largeSizes = largeSizes ?? new Dictionary<int, long>();
         Validate();
+        EdgeCount = edgeStart[Addresses.Count];
     }
 
     public ObjectAddresses Addresses { get; }
@@ -53,9 +54,14 @@ public sealed class ObjectGraph
 
     public string[] TypeNames { get; }
 
-    public int[] EdgeStart { get; }
+    /// <summary>Empty once <see cref="ReleaseReferences"/> was called.</summary>
+    public int[] EdgeStart { get; private set; }
 
-    public int[] Edges { get; }
+    /// <summary>Empty once <see cref="ReleaseReferences"/> was called.</summary>
+    public int[] Edges { get; private set; }
+
+    /// <summary>True once the references were let go of (after dominators, when nothing else needs them).</summary>
+    public bool ReferencesReleased { get; private set; }
 
     public int[] RootObjects { get; }
 
@@ -65,7 +71,7 @@ public sealed class ObjectGraph
 
     public int Count => Addresses.Count;
 
-    public int EdgeCount => EdgeStart[Count];
+    public int EdgeCount { get; }
 
     /// <summary>Bytes the arrays of this graph take: 12 per object, 4 per reference, 8 per root, and the addresses.</summary>
     public long MemoryBytes => 12L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length + Addresses.MemoryBytes;
@@ -74,7 +80,20 @@ public sealed class ObjectGraph
 
     public string TypeNameOf(int obj) => TypeNames[TypeIndex[obj]];
 
-    public ReadOnlySpan<int> ReferencesOf(int obj) => Edges.AsSpan(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
+    public ReadOnlySpan<int> ReferencesOf(int obj) => ReferencesReleased
+        ? throw new InvalidOperationException("the graph's references were released once its dominators were computed")
+        : Edges.AsSpan(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
+
+    /// <summary>
+    /// Lets go of the references (4 bytes per object and per reference) for a caller that needs only sizes and types
+    /// from here on: the dominator tree, once it has its predecessor lists, when no root path is asked for.
+    /// </summary>
+    internal void ReleaseReferences()
+    {
+        ReferencesReleased = true;
+        EdgeStart = [];
+        Edges = [];
+    }
 
     public RootName RootNameOf(int root) => RootNames[RootNameIndex[root]];
 
