@@ -13,8 +13,8 @@ namespace MemAnalyzer.Retention;
 /// shapes heaps have: a LinkedList&lt;T&gt; of 100,000 nodes, each pointing back to its list, took 15 s.)
 /// Memory: 12 bytes per object kept (dominator and retained size); while computing, 28 bytes per object and 4 per
 /// reference at the peak (preorder number and vertex, parent, semidominator, label, dominator, predecessor offsets
-/// and predecessors; buckets and the result reuse the preorder number's array, the search's cursors are let go of
-/// before the predecessors are built), on top of the graph's 8 bytes per object of sizes and types and, unless
+/// and predecessors; buckets and the result reuse the preorder number's array, the predecessor offsets the search's
+/// cursors'), on top of the graph's 8 bytes per object of sizes and types and, unless
 /// released once the predecessors are built, its 4 per object and per reference of references.
 /// </para>
 /// </summary>
@@ -73,15 +73,17 @@ public sealed class DominatorTree
         var rank = new int[n + 1];
         var vertex = new int[n + 1];
         var parent = new int[n + 1];
-        var cursor = new int[n + 1];
+        // One spare slot: the predecessor offsets (Count + 1 of them, the super-root counted) reuse this array.
+        var cursor = new int[n + 2];
         var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, cursor, cancellation);
+        // The search's cursors are done with: their array holds the predecessor offsets.
+        var (predecessorStart, predecessors) = Predecessors(graph, rank, vertex, count, start: cursor);
         cursor = null!;
-        var (predecessorStart, predecessors) = Predecessors(graph, rank, vertex, count);
         if (releaseReferences)
         {
             graph.ReleaseReferences();
         }
-        // The search's cursors (and the references) go before the arrays of the algorithm itself are taken.
+        // The references go before the arrays of the algorithm itself are taken.
         ReturnFreedMemory(n);
         // One spare slot: TypeRetention reuses it as Count + 1 child offsets.
         var semi = new int[n + 2];
@@ -137,10 +139,11 @@ public sealed class DominatorTree
     }
 
     /// <summary>Who references each reachable node, in preorder numbers: compressed rows, the super-root (0) referencing the roots.</summary>
-    private static (int[] Start, int[] Predecessors) Predecessors(ObjectGraph graph, int[] rank, int[] vertex, int count)
+    /// <param name="start">At least Count + 1 ints, overwritten: the offsets.</param>
+    private static (int[] Start, int[] Predecessors) Predecessors(ObjectGraph graph, int[] rank, int[] vertex, int count, int[] start)
     {
         var superRoot = graph.Count;
-        var start = new int[count + 1];
+        Array.Clear(start);
         var total = 0;
         for (var u = 0; u < count; u++)
         {

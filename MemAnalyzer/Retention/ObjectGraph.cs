@@ -2,7 +2,8 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
-/// object per heap object: per object a size (4 bytes), a type index (4) and an edge offset (4); per
+/// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for types whose
+/// instances vary in size (<see cref="ObjectSizes"/>); per
 /// reference one int; the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
 /// bitmap with no per-object storage). Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
 /// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
@@ -10,10 +11,11 @@ namespace MemAnalyzer.Retention;
 /// </summary>
 public sealed class ObjectGraph
 {
-    /// <summary>The value of <see cref="Sizes"/> for an object of 4 GiB or more, whose size is kept on the side.</summary>
+    /// <summary>The size given for an object of 4 GiB or more, whose size is kept on the side.</summary>
     public const uint LargeSizeMarker = uint.MaxValue;
 
     private readonly IReadOnlyDictionary<int, long> _largeSizes;
+    private readonly ObjectSizes _sizes;
 
     /// <param name="addresses">Object addresses, strictly ascending.</param>
     /// <param name="sizes">Object sizes in bytes; <see cref="LargeSizeMarker"/> for one listed in <paramref name="largeSizes"/>.</param>
@@ -33,7 +35,6 @@ public sealed class ObjectGraph
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
     {
         Addresses = addresses;
-        Sizes = sizes;
         TypeIndex = typeIndex;
         TypeNames = typeNames;
         EdgeStart = edgeStart;
@@ -42,13 +43,12 @@ public sealed class ObjectGraph
         RootNameIndex = rootNameIndex;
         RootNames = rootNames;
         _largeSizes = largeSizes ?? new Dictionary<int, long>();
-        Validate();
+        Validate(sizes);
+        _sizes = new ObjectSizes(sizes, typeIndex, typeNames.Length, _largeSizes);
         EdgeCount = edgeStart[Addresses.Count];
     }
 
     public ObjectAddresses Addresses { get; }
-
-    public uint[] Sizes { get; }
 
     public int[] TypeIndex { get; }
 
@@ -73,10 +73,10 @@ public sealed class ObjectGraph
 
     public int EdgeCount { get; }
 
-    /// <summary>Bytes the arrays of this graph take: 12 per object, 4 per reference, 8 per root, and the addresses.</summary>
-    public long MemoryBytes => 12L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length + Addresses.MemoryBytes;
+    /// <summary>Bytes the arrays of this graph take: 8 per object, 4 per reference, 8 per root, the addresses and the sizes.</summary>
+    public long MemoryBytes => 8L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length + Addresses.MemoryBytes + _sizes.MemoryBytes;
 
-    public long SizeOf(int obj) => Sizes[obj] == LargeSizeMarker ? _largeSizes[obj] : Sizes[obj];
+    public long SizeOf(int obj) => _sizes.SizeOf(obj);
 
     public string TypeNameOf(int obj) => TypeNames[TypeIndex[obj]];
 
@@ -100,12 +100,12 @@ public sealed class ObjectGraph
     /// <summary>The number of the object at exactly this address, or -1.</summary>
     public int IndexOf(ulong address) => Addresses.IndexOf(address);
 
-    private void Validate()
+    private void Validate(uint[] sizes)
     {
         var count = Addresses.Count;
-        if (Sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
+        if (sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
         {
-            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {Sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
+            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
         }
         if (RootNameIndex.Length != RootObjects.Length)
         {
@@ -125,7 +125,7 @@ public sealed class ObjectGraph
             {
                 throw new ArgumentException($"edge offsets must not decrease (object {i})");
             }
-            if (Sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
+            if (sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
             {
                 throw new ArgumentException($"object {i} is marked large but has no large size");
             }

@@ -191,8 +191,11 @@ public sealed class ObjectGraphBuilder
             .ThenBy(r => _rootNames[r.Name].Description, StringComparer.Ordinal)
             .ThenBy(r => r.Object)
             .ToArray();
-        return new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
+        var graph = new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
             roots.Select(r => r.Object).ToArray(), roots.Select(r => r.Name).ToArray(), [.. _rootNames], _largeSizes);
+        // The graph keeps sizes per type where it can: the per-object array goes.
+        _sizes = [];
+        return graph;
     }
 
     private void Grow()
