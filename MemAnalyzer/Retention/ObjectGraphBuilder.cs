@@ -13,9 +13,7 @@ public sealed class ObjectGraphBuilder
 {
     private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
     private readonly List<string> _typeNames = [];
-    private readonly Dictionary<RootName, int> _rootNameIndex = [];
-    private readonly List<RootName> _rootNames = [];
-    private readonly List<(ulong Address, int Name)> _roots = [];
+    private readonly RootTable _roots = new();
     private readonly Dictionary<int, long> _largeSizes = [];
     private readonly ReferenceBuffer? _references;
     private readonly EdgeBuffer? _edges;
@@ -140,14 +138,7 @@ public sealed class ObjectGraphBuilder
     public void AddRoot(ulong address, RootKind kind, string description)
     {
         EnsureOpen();
-        var name = new RootName(kind, description);
-        if (!_rootNameIndex.TryGetValue(name, out var index))
-        {
-            index = _rootNames.Count;
-            _rootNameIndex.Add(name, index);
-            _rootNames.Add(name);
-        }
-        _roots.Add((address, index));
+        _roots.Add(address, kind, description);
     }
 
     /// <summary>Resolves references and roots; the builder cannot be used afterwards. Peak: 8 bytes per reference.</summary>
@@ -182,17 +173,10 @@ public sealed class ObjectGraphBuilder
             find = _numbering.IndexOf;
         }
         _addresses = [];
-        var found = _roots.Select(r => (Object: r.Address == 0 ? -1 : find(r.Address), r.Name)).ToArray();
-        DroppedRoots = found.Count(r => r.Object < 0);
-        var roots = found
-            .Where(r => r.Object >= 0)
-            .Distinct()
-            .OrderBy(r => _rootNames[r.Name].Kind)
-            .ThenBy(r => _rootNames[r.Name].Description, StringComparer.Ordinal)
-            .ThenBy(r => r.Object)
-            .ToArray();
+        var (rootObjects, rootNameIndex, rootNames, droppedRoots) = _roots.Resolve(find);
+        DroppedRoots = droppedRoots;
         var graph = new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
-            roots.Select(r => r.Object).ToArray(), roots.Select(r => r.Name).ToArray(), [.. _rootNames], _largeSizes);
+            rootObjects, rootNameIndex, rootNames, _largeSizes);
         // The graph keeps sizes per type where it can: the per-object array goes.
         _sizes = [];
         return graph;
