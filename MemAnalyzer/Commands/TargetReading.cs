@@ -36,7 +36,9 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         if (options.Retained)
         {
-            snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation));
+            // Without root paths nothing reads the graph's references after the dominators: they go early.
+            var release = options.Roots is null && options.PathTypes is null;
+            snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation, release));
         }
         if (options.Roots is { } query)
         {

@@ -25,7 +25,8 @@ public static class HeapGraphReader
         {
             throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"{count:N0} live objects are more than the retained-size graph can number (2^31); use -live without -retained");
         }
-        var builder = new ObjectGraphBuilder((int)count);
+        // Objects are numbered by their rank in the mark bitmap: no address is stored per object.
+        var builder = new ObjectGraphBuilder(new MarkedObjectNumbers(live));
         var reader = new ObjectReader(new HeapBlockCache(memory), memory);
         var visitor = new EdgeVisitor(builder);
         // The graph's type index per MethodTable index of the table, -1 until first met: an array lookup per object, no hashing.

@@ -135,6 +135,15 @@ public sealed class ObjectBitmap
         }
     }
 
+    internal int SegmentCount => _bits.Length;
+
+    internal ulong SegmentStartAt(int segment) => _starts[segment];
+
+    internal ulong[] SegmentBitsAt(int segment) => _bits[segment];
+
+    /// <summary>The index of the segment holding the address, or -1.</summary>
+    internal int SegmentOf(ulong address) => FindSegment(address);
+
     public bool IsMarked(ulong address)
     {
         var segment = FindSegment(address);

@@ -11,9 +11,11 @@ namespace MemAnalyzer.Retention;
 /// Immediate dominators come from Lengauer and Tarjan's algorithm on a depth-first preorder numbering, O(E log N) on
 /// any graph. (Cooper, Harvey and Kennedy's iterative algorithm needs no predecessor lists, but it is quadratic on
 /// shapes heaps have: a LinkedList&lt;T&gt; of 100,000 nodes, each pointing back to its list, took 15 s.)
-/// Memory: 12 bytes per object kept (dominator and retained size); while computing, 32 bytes per object and 4 per
+/// Memory: 12 bytes per object kept (dominator and retained size); while computing, 28 bytes per object and 4 per
 /// reference at the peak (preorder number and vertex, parent, semidominator, label, dominator, predecessor offsets
-/// and predecessors; buckets and the result reuse the preorder number's array).
+/// and predecessors; buckets and the result reuse the preorder number's array, the predecessor offsets the search's
+/// cursors'), on top of the graph's 8 bytes per object of sizes and types and, unless
+/// released once the predecessors are built, its 4 per object and per reference of references.
 /// </para>
 /// </summary>
 public sealed class DominatorTree
@@ -55,22 +57,44 @@ public sealed class DominatorTree
     public bool IsReachable(int obj) => _dominators[obj] != Unreachable;
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default)
+    /// <param name="releaseReferences">
+    /// Let go of the graph's references once the predecessor lists are built (nothing after may read them): the peak
+    /// then holds one copy of the references instead of two.
+    /// </param>
+    public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default, bool releaseReferences = false)
     {
+        if (graph.ReferencesReleased)
+        {
+            throw new InvalidOperationException("the graph's references were released: its dominators were computed already");
+        }
         var n = graph.Count;
+        // What the graph's builder let go of goes back to the system before the largest allocations.
+        ReturnFreedMemory(n);
         var rank = new int[n + 1];
         var vertex = new int[n + 1];
         var parent = new int[n + 1];
+        // One spare slot: the predecessor offsets (Count + 1 of them, the super-root counted) reuse this array.
+        var cursor = new int[n + 2];
+        var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, cursor, cancellation);
+        // The search's cursors are done with: their array holds the predecessor offsets.
+        var (predecessorStart, predecessors) = Predecessors(graph, rank, vertex, count, start: cursor);
+        cursor = null!;
+        if (releaseReferences)
+        {
+            graph.ReleaseReferences();
+        }
+        // The references go before the arrays of the algorithm itself are taken.
+        ReturnFreedMemory(n);
         // One spare slot: TypeRetention reuses it as Count + 1 child offsets.
         var semi = new int[n + 2];
-        var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, semi, cancellation);
-        var (predecessorStart, predecessors) = Predecessors(graph, rank, vertex, count);
         var label = new int[count];
         var dominator = new int[count];
         // The preorder numbers of objects are not needed any more: their array holds the buckets, later the result.
         Array.Clear(rank);
         LengauerTarjan.Compute(count, parent, predecessorStart, predecessors, semi, label, dominator, bucketHead: rank, cancellation);
         parent = predecessorStart = predecessors = null!;
+        // Freed, these arrays are fragments of the large-object heap too small for the long[] below: return them.
+        ReturnFreedMemory(n);
 
         // Preorder puts every dominator before what it dominates: add sizes up from the last number to the first.
         var retained = new long[n];
@@ -102,11 +126,24 @@ public sealed class DominatorTree
         return new DominatorTree(dominators, retained, perType, count - 1, reachableBytes);
     }
 
+    /// <summary>
+    /// A compacting collection that decommits what is free, on graphs of a million objects or more (whose arrays are
+    /// megabytes): without it the GC's large-object budget lets freed arrays stay resident under the next ones.
+    /// </summary>
+    private static void ReturnFreedMemory(int objects)
+    {
+        if (objects >= 1 << 20)
+        {
+            GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+        }
+    }
+
     /// <summary>Who references each reachable node, in preorder numbers: compressed rows, the super-root (0) referencing the roots.</summary>
-    private static (int[] Start, int[] Predecessors) Predecessors(ObjectGraph graph, int[] rank, int[] vertex, int count)
+    /// <param name="start">At least Count + 1 ints, overwritten: the offsets.</param>
+    private static (int[] Start, int[] Predecessors) Predecessors(ObjectGraph graph, int[] rank, int[] vertex, int count, int[] start)
     {
         var superRoot = graph.Count;
-        var start = new int[count + 1];
+        Array.Clear(start);
         var total = 0;
         for (var u = 0; u < count; u++)
         {

@@ -2,17 +2,20 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
-/// object per heap object: per object an address (8 bytes), a size (4), a type index (4) and an edge offset (4); per
-/// reference one int. Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
+/// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for types whose
+/// instances vary in size (<see cref="ObjectSizes"/>); per
+/// reference one int; the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
+/// bitmap with no per-object storage). Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
 /// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
 /// then object). Dependent handles are ordinary edges, from the handle's primary to its secondary.
 /// </summary>
 public sealed class ObjectGraph
 {
-    /// <summary>The value of <see cref="Sizes"/> for an object of 4 GiB or more, whose size is kept on the side.</summary>
+    /// <summary>The size given for an object of 4 GiB or more, whose size is kept on the side.</summary>
     public const uint LargeSizeMarker = uint.MaxValue;
 
     private readonly IReadOnlyDictionary<int, long> _largeSizes;
+    private readonly ObjectSizes _sizes;
 
     /// <param name="addresses">Object addresses, strictly ascending.</param>
     /// <param name="sizes">Object sizes in bytes; <see cref="LargeSizeMarker"/> for one listed in <paramref name="largeSizes"/>.</param>
@@ -23,9 +26,15 @@ public sealed class ObjectGraph
     /// <param name="rootNameIndex">Parallel to <paramref name="rootObjects"/>: an index into <paramref name="rootNames"/>.</param>
     public ObjectGraph(ulong[] addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
+        : this(new SortedAddresses(addresses), sizes, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
+    {
+    }
+
+    /// <param name="addresses">The objects' addresses by number, ascending.</param>
+    public ObjectGraph(ObjectAddresses addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
     {
         Addresses = addresses;
-        Sizes = sizes;
         TypeIndex = typeIndex;
         TypeNames = typeNames;
         EdgeStart = edgeStart;
@@ -34,20 +43,25 @@ public sealed class ObjectGraph
         RootNameIndex = rootNameIndex;
         RootNames = rootNames;
         _largeSizes = largeSizes ?? new Dictionary<int, long>();
-        Validate();
+        Validate(sizes);
+        _sizes = new ObjectSizes(sizes, typeIndex, typeNames.Length, _largeSizes);
+        EdgeCount = edgeStart[Addresses.Count];
     }
 
-    public ulong[] Addresses { get; }
-
-    public uint[] Sizes { get; }
+    public ObjectAddresses Addresses { get; }
 
     public int[] TypeIndex { get; }
 
     public string[] TypeNames { get; }
 
-    public int[] EdgeStart { get; }
+    /// <summary>Empty once <see cref="ReleaseReferences"/> was called.</summary>
+    public int[] EdgeStart { get; private set; }
 
-    public int[] Edges { get; }
+    /// <summary>Empty once <see cref="ReleaseReferences"/> was called.</summary>
+    public int[] Edges { get; private set; }
+
+    /// <summary>True once the references were let go of (after dominators, when nothing else needs them).</summary>
+    public bool ReferencesReleased { get; private set; }
 
     public int[] RootObjects { get; }
 
@@ -55,34 +69,43 @@ public sealed class ObjectGraph
 
     public RootName[] RootNames { get; }
 
-    public int Count => Addresses.Length;
+    public int Count => Addresses.Count;
 
-    public int EdgeCount => EdgeStart[Count];
+    public int EdgeCount { get; }
 
-    /// <summary>Bytes the arrays of this graph take: 20 per object, 4 per reference, 8 per root.</summary>
-    public long MemoryBytes => 20L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length;
+    /// <summary>Bytes the arrays of this graph take: 8 per object, 4 per reference, 8 per root, the addresses and the sizes.</summary>
+    public long MemoryBytes => 8L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length + Addresses.MemoryBytes + _sizes.MemoryBytes;
 
-    public long SizeOf(int obj) => Sizes[obj] == LargeSizeMarker ? _largeSizes[obj] : Sizes[obj];
+    public long SizeOf(int obj) => _sizes.SizeOf(obj);
 
     public string TypeNameOf(int obj) => TypeNames[TypeIndex[obj]];
 
-    public ReadOnlySpan<int> ReferencesOf(int obj) => Edges.AsSpan(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
+    public ReadOnlySpan<int> ReferencesOf(int obj) => ReferencesReleased
+        ? throw new InvalidOperationException("the graph's references were released once its dominators were computed")
+        : Edges.AsSpan(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
+
+    /// <summary>
+    /// Lets go of the references (4 bytes per object and per reference) for a caller that needs only sizes and types
+    /// from here on: the dominator tree, once it has its predecessor lists, when no root path is asked for.
+    /// </summary>
+    internal void ReleaseReferences()
+    {
+        ReferencesReleased = true;
+        EdgeStart = [];
+        Edges = [];
+    }
 
     public RootName RootNameOf(int root) => RootNames[RootNameIndex[root]];
 
     /// <summary>The number of the object at exactly this address, or -1.</summary>
-    public int IndexOf(ulong address)
-    {
-        var index = Array.BinarySearch(Addresses, address);
-        return index >= 0 ? index : -1;
-    }
+    public int IndexOf(ulong address) => Addresses.IndexOf(address);
 
-    private void Validate()
+    private void Validate(uint[] sizes)
     {
-        var count = Addresses.Length;
-        if (Sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
+        var count = Addresses.Count;
+        if (sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
         {
-            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {Sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
+            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
         }
         if (RootNameIndex.Length != RootObjects.Length)
         {
@@ -94,10 +117,6 @@ public sealed class ObjectGraph
         }
         for (var i = 0; i < count; i++)
         {
-            if (i > 0 && Addresses[i] <= Addresses[i - 1])
-            {
-                throw new ArgumentException($"addresses must be strictly ascending (object {i})");
-            }
             if ((uint)TypeIndex[i] >= (uint)TypeNames.Length)
             {
                 throw new ArgumentException($"object {i} has type index {TypeIndex[i]} outside the {TypeNames.Length} type names");
@@ -106,7 +125,7 @@ public sealed class ObjectGraph
             {
                 throw new ArgumentException($"edge offsets must not decrease (object {i})");
             }
-            if (Sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
+            if (sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
             {
                 throw new ArgumentException($"object {i} is marked large but has no large size");
             }

@@ -6,17 +6,20 @@ namespace MemAnalyzer.Retention;
 /// any order. No allocation per object: per-object arrays grow by doubling (none at all with an exact capacity) and
 /// references go into 1 Mi-entry chunks. Build resolves references and roots to object numbers; one that is not the
 /// start of an added object (null, a frozen string literal, a bad pointer) is dropped and counted.
+/// Given a numbering of the objects in advance (the live mark's), the builder keeps no addresses at all and resolves
+/// each reference to an int as it is added: 12 bytes per object and 4 per reference.
 /// </summary>
 public sealed class ObjectGraphBuilder
 {
     private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
     private readonly List<string> _typeNames = [];
-    private readonly Dictionary<RootName, int> _rootNameIndex = [];
-    private readonly List<RootName> _rootNames = [];
-    private readonly List<(ulong Address, int Name)> _roots = [];
+    private readonly RootTable _roots = new();
     private readonly Dictionary<int, long> _largeSizes = [];
-    private readonly ReferenceBuffer _references = new();
+    private readonly ReferenceBuffer? _references;
+    private readonly EdgeBuffer? _edges;
+    private readonly ObjectAddresses? _numbering;
     private ulong[] _addresses;
+    private long _dropped;
     private uint[] _sizes;
     private int[] _types;
     private int[] _edgeStart;
@@ -31,6 +34,18 @@ public sealed class ObjectGraphBuilder
         _sizes = new uint[capacity];
         _types = new int[capacity];
         _edgeStart = new int[capacity + 1];
+        _references = new ReferenceBuffer();
+    }
+
+    /// <param name="numbering">The addresses of exactly the objects that will be added, in order.</param>
+    public ObjectGraphBuilder(ObjectAddresses numbering)
+    {
+        _numbering = numbering;
+        _addresses = [];
+        _sizes = new uint[numbering.Count];
+        _types = new int[numbering.Count];
+        _edgeStart = new int[numbering.Count + 1];
+        _edges = new EdgeBuffer();
     }
 
     public int ObjectCount => _count;
@@ -57,7 +72,14 @@ public sealed class ObjectGraphBuilder
     public int AddObject(ulong address, long size, int typeIndex)
     {
         EnsureOpen();
-        if (_count > 0 && address <= _addresses[_count - 1])
+        if (_numbering is not null)
+        {
+            if (_numbering.IndexOf(address) != _count)
+            {
+                throw new ArgumentException($"object 0x{address:x} is not object {_count} of the numbering");
+            }
+        }
+        else if (_count > 0 && address <= _addresses[_count - 1])
         {
             throw new ArgumentException($"objects must be added in ascending address order: 0x{address:x} after 0x{_addresses[_count - 1]:x}");
         }
@@ -65,11 +87,14 @@ public sealed class ObjectGraphBuilder
         {
             throw new ArgumentException($"object 0x{address:x}: type index {typeIndex} or size {size} is invalid");
         }
-        if (_count == _addresses.Length)
+        if (_numbering is null)
         {
-            Grow();
+            if (_count == _addresses.Length)
+            {
+                Grow();
+            }
+            _addresses[_count] = address;
         }
-        _addresses[_count] = address;
         if (size >= ObjectGraph.LargeSizeMarker)
         {
             _sizes[_count] = ObjectGraph.LargeSizeMarker;
@@ -80,7 +105,7 @@ public sealed class ObjectGraphBuilder
             _sizes[_count] = (uint)size;
         }
         _types[_count] = typeIndex;
-        _edgeStart[_count] = checked((int)_references.Count);
+        _edgeStart[_count] = checked((int)(_references?.Count ?? _edges!.Count));
         return _count++;
     }
 
@@ -96,20 +121,24 @@ public sealed class ObjectGraphBuilder
         {
             throw new InvalidOperationException("a reference needs an object to come from");
         }
-        _references.Add(target);
+        if (_references is not null)
+        {
+            _references.Add(target);
+        }
+        else if (_numbering!.IndexOf(target) is var number and >= 0)
+        {
+            _edges!.Add(number);
+        }
+        else
+        {
+            _dropped++;
+        }
     }
 
     public void AddRoot(ulong address, RootKind kind, string description)
     {
         EnsureOpen();
-        var name = new RootName(kind, description);
-        if (!_rootNameIndex.TryGetValue(name, out var index))
-        {
-            index = _rootNames.Count;
-            _rootNameIndex.Add(name, index);
-            _rootNames.Add(name);
-        }
-        _roots.Add((address, index));
+        _roots.Add(address, kind, description);
     }
 
     /// <summary>Resolves references and roots; the builder cannot be used afterwards. Peak: 8 bytes per reference.</summary>
@@ -118,22 +147,39 @@ public sealed class ObjectGraphBuilder
         EnsureOpen();
         _built = true;
         var count = _count;
-        var addresses = Trim(_addresses, count);
-        var directory = new AddressDirectory(addresses, count);
+        if (_numbering is not null && count != _numbering.Count)
+        {
+            throw new InvalidOperationException($"{count} objects were added but the numbering has {_numbering.Count}");
+        }
+        ObjectAddresses addresses;
+        Func<ulong, int> find;
         var edgeStart = Trim(_edgeStart, count + 1);
-        var edges = _references.Resolve(directory, edgeStart, count, out var dropped);
-        DroppedReferences = dropped;
-        var found = _roots.Select(r => (Object: r.Address == 0 ? -1 : directory.Find(r.Address), r.Name)).ToArray();
-        DroppedRoots = found.Count(r => r.Object < 0);
-        var roots = found
-            .Where(r => r.Object >= 0)
-            .Distinct()
-            .OrderBy(r => _rootNames[r.Name].Kind)
-            .ThenBy(r => _rootNames[r.Name].Description, StringComparer.Ordinal)
-            .ThenBy(r => r.Object)
-            .ToArray();
-        return new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
-            roots.Select(r => r.Object).ToArray(), roots.Select(r => r.Name).ToArray(), [.. _rootNames], _largeSizes);
+        int[] edges;
+        if (_numbering is null)
+        {
+            var sorted = Trim(_addresses, count);
+            var directory = new AddressDirectory(sorted, count);
+            edges = _references!.Resolve(directory, edgeStart, count, out var dropped);
+            DroppedReferences = dropped;
+            addresses = new SortedAddresses(sorted);
+            find = directory.Find;
+        }
+        else
+        {
+            edgeStart[count] = checked((int)_edges!.Count);
+            edges = _edges.ToArray();
+            DroppedReferences = _dropped;
+            addresses = _numbering;
+            find = _numbering.IndexOf;
+        }
+        _addresses = [];
+        var (rootObjects, rootNameIndex, rootNames, droppedRoots) = _roots.Resolve(find);
+        DroppedRoots = droppedRoots;
+        var graph = new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
+            rootObjects, rootNameIndex, rootNames, _largeSizes);
+        // The graph keeps sizes per type where it can: the per-object array goes.
+        _sizes = [];
+        return graph;
     }
 
     private void Grow()

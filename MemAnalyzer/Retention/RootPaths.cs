@@ -25,6 +25,10 @@ public sealed class RootPaths
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static RootPaths Compute(ObjectGraph graph, CancellationToken cancellation = default)
     {
+        if (graph.ReferencesReleased)
+        {
+            throw new InvalidOperationException("the graph's references were released: root paths need them");
+        }
         var parent = new int[graph.Count];
         var queue = new int[graph.Count];
         int head = 0, tail = 0;

@@ -28,6 +28,18 @@ public sealed class RootPathTests(RetentionTarget target)
     }
 
     [Fact]
+    public void WithRetainedSizesAlsoAskedForTheOrdersStillHaveTheirTwoPaths()
+    {
+        var paths = Paths(Run("-f", target.BeforePath, "-retained", "-roots", ExpectedCounts.RetentionOrderType));
+
+        var ownOrders = (ExpectedCounts.RetentionCustomers * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
+        Assert.Equal(
+            [(ownOrders, ownOrders * ExpectedCounts.RetentionOrderSize, s_customersPath),
+             (ExpectedCounts.RetentionSharedOrders, ExpectedCounts.RetentionSharedOrders * ExpectedCounts.RetentionOrderSize, s_sharedPath)],
+            paths);
+    }
+
+    [Fact]
     public void AValueHeldOnlyByAConditionalWeakTableIsReachedThroughItsKeysDependentHandle()
     {
         var paths = Paths(Run("-f", target.BeforePath, "-roots", "*.Retention.CwtValue"));
