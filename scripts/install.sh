@@ -23,6 +23,12 @@ scripts/native-toolchain.sh
 rm -rf "$lib"
 scripts/publish.sh "$lib" >/dev/null
 ln -sfn "$lib/MemAnalyzer" "$prefix/MemAnalyzer"
+# Bash completion where bash-completion looks for it (PREFIX/../share/bash-completion/completions: ~/.local/share for
+# the default user prefix, /usr/local/share as root), for the native binary and the dotnet tool's command name.
+completions="$(dirname "$prefix")/share/bash-completion/completions"
+mkdir -p "$completions"
+cp scripts/memanalyzer-completion.bash "$completions/MemAnalyzer"
+ln -sfn MemAnalyzer "$completions/memanalyzer"
 echo "installed: $prefix/MemAnalyzer -> $lib/MemAnalyzer ($("$prefix/MemAnalyzer" --version))"
 case ":$PATH:" in
   *":$prefix:"*) ;;

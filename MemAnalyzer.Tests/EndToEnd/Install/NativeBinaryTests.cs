@@ -72,14 +72,15 @@ public sealed class NativeBinaryTests(RootsScenario scenario) : IDisposable
     [Fact]
     public void KillingTheNativeMemAnalyzerEndsItsNativeChildResumesTheTargetAndAppendsNothing()
     {
-        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000", "--threads", "1000");
+        // 6 M objects: the native walk takes a few hundred milliseconds, so a kill 20 ms in lands mid-walk.
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "3000000", "--threads", "1000");
         var csv = _directory.File("tracked.csv");
         Assert.Equal(0, NativeBinary.Run("-f", scenario.DumpPath, "-o", csv).ExitCode);
         var before = File.ReadAllBytes(csv);
         var executable = Path.Combine(NativeBinary.LibraryDirectory, "MemAnalyzer");
 
         // At once (while the child attaches to the target's 1000 threads), then in the middle of the walk.
-        foreach (var delay in new[] { 0, 0, 0, 200 })
+        foreach (var delay in new[] { 0, 0, 0, 20 })
         {
             var child = ParentKill.KillMidWalk(NativeBinary.Start, target, csv, TimeSpan.FromMilliseconds(delay));
 
