@@ -12,9 +12,11 @@ public static class ParentKill
     /// <summary>The analysis child, seen as the target's tracer, and the executable it runs.</summary>
     public sealed record Child(int Pid, string Executable);
 
-    public static Child KillMidWalk(Func<string[], Process> start, TargetProcess target, string csv, TimeSpan delay)
+    /// <param name="csv">The CSV the run is to append to, or null for a table on stdout.</param>
+    public static Child KillMidWalk(Func<string[], Process> start, TargetProcess target, string? csv, TimeSpan delay)
     {
-        using var run = start(["-pid", target.Pid.ToString(CultureInfo.InvariantCulture), "-dts", "-o", csv]);
+        string[] arguments = ["-pid", target.Pid.ToString(CultureInfo.InvariantCulture), "-dts"];
+        using var run = start(csv is null ? arguments : [.. arguments, "-o", csv]);
         var tracer = WaitForTracer(target);
         Assert.Equal(run.Id, ProcStatus(tracer, "PPid"));
         var executable = new FileInfo($"/proc/{tracer}/exe").ResolveLinkTarget(returnFinalTarget: false)?.FullName ?? "";

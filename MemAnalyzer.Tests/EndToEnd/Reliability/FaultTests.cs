@@ -25,7 +25,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.Contains("warning: the analysis crashed with signal 11 while it read the threads' stack roots", result.StandardError, StringComparison.Ordinal);
         Assert.DoesNotContain(StackHeld, TableOutput.Parse(result.StandardOutput).Keys);
-        AssertRunning(scenario.Target);
+        ParentKill.AssertRunning(scenario.Target);
     }
 
     [Fact]
@@ -56,18 +56,11 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000", "--threads", "1000");
         foreach (var delay in new[] { 0, 0, 0, 0, 0, 0, 200 })
         {
-            using var run = MemAnalyzerCli.Start("-pid", Pid(target), "-dts");
-            var tracer = WaitForTracer(target);
-            // The tracer is MemAnalyzer's analysis child: the walk is under way when the process the user started dies.
-            Assert.Equal(run.Id, ProcStatus(tracer, "PPid"));
-            Thread.Sleep(delay);
-            Assert.Equal(tracer, target.Status().TracerPid);
-            // kill -9 of the MemAnalyzer the user started, not of its process group.
-            run.Kill();
-            run.WaitForExit();
+            // kill -9 of the MemAnalyzer the user started (whose analysis child traces the target), not of its process group.
+            var child = ParentKill.KillMidWalk(MemAnalyzerCli.Start, target, csv: null, TimeSpan.FromMilliseconds(delay));
 
-            AssertRunning(target);
-            Poll.Until(() => !IsRunning(tracer), TimeSpan.FromSeconds(30));
+            ParentKill.AssertRunning(target);
+            ParentKill.AssertEnds(child);
         }
     }
 
@@ -99,7 +92,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
 
         Assert.Equal(ExitCodes.Cancelled, run.ExitCode);
         Assert.StartsWith("error: the analysis process was killed", run.StandardError.ReadToEnd(), StringComparison.Ordinal);
-        AssertRunning(target);
+        ParentKill.AssertRunning(target);
     }
 
     [Fact]
@@ -113,7 +106,7 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
 
         Assert.Equal(ExitCodes.Cancelled, run.ExitCode);
         Assert.StartsWith("error: cancelled", run.StandardError.ReadToEnd(), StringComparison.Ordinal);
-        AssertRunning(target);
+        ParentKill.AssertRunning(target);
     }
 
     [Fact]
@@ -225,44 +218,6 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
         return (start + length / 2, start + length / 2 + (ulong)garbage.Length);
     }
 
-
-    private static void AssertRunning(TargetProcess target)
-    {
-        Poll.Until(() => target.Status().TracerPid == 0, TimeSpan.FromSeconds(30));
-        Assert.NotEqual('T', target.Status().State);
-        Assert.NotEqual('t', target.Status().State);
-        Assert.Equal("PONG", target.Send("ping", "PONG"));
-    }
-
-
-    /// <summary>Spins (no 20 ms poll) until the target is traced, so that a kill can land while the analysis attaches.</summary>
-    private static int WaitForTracer(TargetProcess target)
-    {
-        var clock = Stopwatch.StartNew();
-        int tracer;
-        while ((tracer = target.Status().TracerPid) == 0)
-        {
-            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), "MemAnalyzer never attached to the target");
-            Thread.Sleep(1);
-        }
-        return tracer;
-    }
-
-    private static int ProcStatus(int pid, string field) =>
-        int.Parse(File.ReadAllLines($"/proc/{pid}/status").First(l => l.StartsWith(field + ":", StringComparison.Ordinal))[(field.Length + 1)..].Trim(), CultureInfo.InvariantCulture);
-
-    /// <summary>Exists and is not a zombie.</summary>
-    private static bool IsRunning(int pid)
-    {
-        try
-        {
-            return !File.ReadAllLines($"/proc/{pid}/status").Any(l => l.StartsWith("State:", StringComparison.Ordinal) && l.Contains('Z', StringComparison.Ordinal));
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            return false;
-        }
-    }
 
     private static string Pid(TargetProcess target) => target.Pid.ToString(CultureInfo.InvariantCulture);
 }
