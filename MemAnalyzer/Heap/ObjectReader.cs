@@ -63,6 +63,23 @@ internal sealed class ObjectReader(HeapBlockCache cache, HeapScannerMemory memor
         return _windowLength == first;
     }
 
+    /// <summary>
+    /// Prepares reads of [offset, offset + length) of the object at <paramref name="address"/> (<paramref name="size"/>
+    /// bytes in all), reading only that range: a slice of a large array, not its first megabyte as well.
+    /// False if the range cannot be read.
+    /// </summary>
+    public bool LoadRange(ulong address, long size, long offset, int length)
+    {
+        _address = address;
+        _size = size;
+        _data = _window;
+        _dataOffset = 0;
+        _windowStart = offset;
+        var wanted = (int)Math.Max(0, Math.Min(Math.Min(length, WindowSize), size - offset));
+        _windowLength = memory.Read(address + (ulong)offset, _window.AsSpan(0, wanted));
+        return _windowLength == wanted;
+    }
+
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public ulong PointerAt(long offset)
     {

@@ -139,12 +139,13 @@ internal static class ObjectReferences
         }
         var entry = table.Entries[index];
         var size = (long)length * 8 + entry.BaseSize;
-        if (size > int.MaxValue || !reader.Load(address, (int)size))
+        var firstOffset = table.GcDescriptors[entry.GcDescriptorStart];
+        var end = Math.Min(length, first + count);
+        // Only this slice's elements are read (each slice used to read the array's first megabyte and then its own).
+        if (end > first && !reader.LoadRange(address, size, firstOffset + (first * 8), (int)((end - first) * 8)))
         {
             return -2;
         }
-        var firstOffset = table.GcDescriptors[entry.GcDescriptorStart];
-        var end = Math.Min(length, first + count);
         for (var element = first; element < end; element++)
         {
             visitor.Visit(reader.PointerAt(firstOffset + (element * 8)));

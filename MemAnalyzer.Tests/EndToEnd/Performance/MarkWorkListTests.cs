@@ -29,9 +29,9 @@ public sealed partial class MarkWorkListTests(HugeListDump dump) : IClassFixture
     [Theory]
     [InlineData(1)]
     [InlineData(2)]
-    public void TheMarksWorkListsStayWithinAFewSlicesForAListOfAMillionReferences(int threads)
+    public void TheMarksWorkListsStayWithinAFewSlicesForAListOfAMillionReferencesAndEveryElementIsLive(int threads)
     {
-        var result = MemAnalyzerCli.Run(["-f", dump.DumpPath, "-dts", "1", "-live", "-verbose", "-silent"],
+        var result = MemAnalyzerCli.Run(["-f", dump.DumpPath, "-dts", "5", "-type", "DataInstance", "-live", "-verbose", "-silent"],
             new Dictionary<string, string?> { ["MEMANALYZER_WALK_THREADS"] = threads.ToString(CultureInfo.InvariantCulture) });
 
         Assert.True(result.ExitCode == 0, result.ToString());
@@ -43,6 +43,8 @@ public sealed partial class MarkWorkListTests(HugeListDump dump) : IClassFixture
         Assert.InRange(entries, SliceLength, threads * 2L * SliceLength);
         // ... in arrays of at most twice that many addresses, not the 8 MB a pushed million would take.
         Assert.InRange(bytes, entries * 8, threads * 4L * SliceLength * 8);
+        // Every slice marked its own elements: all million DataInstance objects are live.
+        Assert.Equal(HugeListDump.Elements, TableOutput.Parse(result.StandardOutput)["MemAnalyzer.TestTargets.LeakyApp.DataInstance"].Count);
     }
 
     [Fact]
