@@ -20,6 +20,13 @@ internal sealed class DependentHandles
 
     public bool IsEmpty => _sorted.Length == 0;
 
+    /// <summary>True when <paramref name="source"/> is the primary of a dependent handle.</summary>
+    public bool IsPrimary(ulong source)
+    {
+        var at = FirstAtOrAfter(source);
+        return at < _sorted.Length && _sorted[at].Source == source;
+    }
+
     /// <summary>Visits the secondaries whose primary is <paramref name="source"/>.</summary>
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]

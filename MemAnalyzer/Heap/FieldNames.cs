@@ -7,7 +7,8 @@ namespace MemAnalyzer.Heap;
 /// Names the field through which one object references another, for the few steps of reported root paths:
 /// "name", "name.inner" (a field of a struct field), "[]" (an array element), "[].inner", or "(dependent handle)".
 /// An array of references is "[]" without a look at its elements (a path into a 5-million-element array asks once per
-/// instance); other parents are enumerated once and remembered while the same parent is asked again.
+/// instance; ClrMD's enumeration of such an array read the type of every element, mapping the whole heap's pages of
+/// the dump into memory); other parents are enumerated once and remembered while the same parent is asked again.
 /// </summary>
 public static class FieldNames
 {
@@ -15,6 +16,7 @@ public static class FieldNames
     {
         var lastParent = -1;
         Dictionary<ulong, string?>? fields = null;
+        DependentHandles? dependents = null;
         return (parent, child) =>
         {
             var address = graph.Addresses[parent];
@@ -23,7 +25,7 @@ public static class FieldNames
                 lastParent = parent;
                 fields = null;
                 var type = heap.GetObjectType(address);
-                if (type is { IsArray: true, ComponentType.IsObjectReference: true } && !IsDependentPrimary(heap, address))
+                if (type is { IsArray: true, ComponentType.IsObjectReference: true } && !(dependents ??= DependentHandles.Of(heap)).IsPrimary(address))
                 {
                     return "[]";
                 }
@@ -32,9 +34,6 @@ public static class FieldNames
             return fields is null ? "[]" : fields.GetValueOrDefault(graph.Addresses[child]);
         };
     }
-
-    private static bool IsDependentPrimary(ClrHeap heap, ulong address) =>
-        heap.GetObject(address).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true).Any(r => r.IsDependentHandle);
 
     private static Dictionary<ulong, string?> Read(ClrHeap heap, ulong address)
     {

@@ -45,69 +45,21 @@ public static class HeapStatisticsCollector
             : marked ?? LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
                 progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, totalBytes, marked, clock.Elapsed)));
 
-        // The raw scan is for 64-bit targets, whose rules it mirrors.
-        var scanner = heap.Runtime.DataTarget.DataReader.PointerSize == 8 ? new HeapScanner(heap, table, memory) : null;
         // Type names cost a DAC call each (thousands of types: a noticeable share of the run); with a core to spare,
         // they are fetched while the walk goes on. Every DAC call from here on is made under the table's lock.
         using var namer = options.Threads > 1 ? TypeNamer.Start(table) : null;
-        var tally = new HeapTally();
         progress?.Report(new HeapWalkProgress(WalkPhase.Walking, 0, totalBytes, 0, clock.Elapsed));
-        var segmentTally = new SegmentTally();
-        var fallback = new ClrMdSegmentWalk();
-        long segmentBytes = 0, objects = 0, frozenCount = 0, frozenBytes = 0;
-        string? firstFallback = null;
-        var fallbackSegments = 0;
-        foreach (var segment in segments)
-        {
-            cancellation.ThrowIfCancellationRequested();
-            segmentBytes += (long)segment.ObjectRange.Length;
-            if (segment.ObjectRange.Length == 0)
-            {
-                continue;
-            }
-            // Objects on a frozen segment (string literals, RuntimeType objects) are never freed by any GC: they are
-            // live whether or not the root walk reached them, and never dead.
-            var frozen = segment.Kind == GCSegmentKind.Frozen;
-            if (frozen && selection == ObjectSelection.Dead)
-            {
-                continue;
-            }
-            var segmentLive = frozen ? null : live;
-            var marks = segmentLive?.BitsOf(segment.ObjectRange.Start);
-            var reason = scanner is null ? "the target is not 64-bit" : scanner.TryWalk(segment, marks, selection == ObjectSelection.Live, segmentTally, cancellation);
-            if (reason is null)
-            {
-                objects += segmentTally.Objects;
-                if (frozen)
-                {
-                    var (count, bytes) = segmentTally.ObjectTotals();
-                    frozenCount += count;
-                    frozenBytes += bytes;
-                }
-                segmentTally.CommitTo(tally);
-            }
-            else
-            {
-                fallbackSegments++;
-                firstFallback ??= $"segment 0x{segment.ObjectRange.Start:x}: {reason}";
-                var (countBefore, bytesBefore) = (fallback.Objects, fallback.ObjectBytes);
-                lock (table.ClrMdLock)
-                {
-                    objects += fallback.Walk(segment, segmentLive, selection, cancellation);
-                }
-                if (frozen)
-                {
-                    frozenCount += fallback.Objects - countBefore;
-                    frozenBytes += fallback.ObjectBytes - bytesBefore;
-                }
-            }
-            progress?.Report(new HeapWalkProgress(WalkPhase.Walking, segmentBytes, totalBytes, objects, clock.Elapsed));
-        }
+        var walker = new SegmentWalker(heap, table, memory, live, selection);
+        walker.Run(options.Threads, cancellation,
+            progress is null ? null : (bytes, objects) => progress.Report(new HeapWalkProgress(WalkPhase.Walking, bytes, totalBytes, objects, clock.Elapsed)));
+        var (tally, fallback, objects) = (walker.Tally, walker.Fallback, walker.Objects);
+        var (frozenCount, frozenBytes) = (walker.FrozenCount, walker.FrozenBytes);
+        var segmentBytes = totalBytes;
 
         progress?.Report(new HeapWalkProgress(WalkPhase.Done, segmentBytes, totalBytes, objects, clock.Elapsed));
-        if (fallbackSegments > 0 && scanner is not null)
+        if (walker.FallbackSegments > 0 && heap.Runtime.DataTarget.DataReader.PointerSize == 8)
         {
-            warnings.Add($"{fallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {firstFallback}");
+            warnings.Add($"{walker.FallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {walker.FirstFallback}");
         }
         if (tally.UnreadablePlaces > 0)
         {

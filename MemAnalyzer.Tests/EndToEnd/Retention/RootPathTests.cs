@@ -49,6 +49,15 @@ public sealed class RootPathTests(RetentionTarget target)
     }
 
     [Fact]
+    public void AValueWhoseConditionalWeakTableKeyIsAnArrayIsReachedThroughTheArraysDependentHandle()
+    {
+        var paths = Paths(Run("-f", target.BeforePath, "-roots", "*.Retention.ArrayKeyedValue"));
+
+        // An array of references is a "[]" step unless it is a dependent handle's primary, as this one is.
+        Assert.Equal([(1, ExpectedCounts.RetentionObjectHeader + 8, $"static {Scenario}.s_arrayKey → ArrayKeyElement[] (dependent handle) → ArrayKeyedValue")], paths);
+    }
+
+    [Fact]
     public void AnObjectHeldByAStaticAndAHandleIsNamedByTheStatic()
     {
         var paths = Paths(Run("-f", target.BeforePath, "-roots", ExpectedCounts.RetentionTwoRootsType, "1"));

@@ -32,6 +32,18 @@ public sealed class CwtValue
     public long Id;
 }
 
+/// <summary>The element type of an array that is itself a ConditionalWeakTable key (the array is never filled).</summary>
+public sealed class ArrayKeyElement
+{
+    public long Id;
+}
+
+/// <summary>A value held only through a ConditionalWeakTable whose key is an array of references.</summary>
+public sealed class ArrayKeyedValue
+{
+    public long Id;
+}
+
 public sealed class TwoRootsHeld
 {
     public byte[] Payload = null!;
@@ -50,6 +62,8 @@ public static class RetentionScenario
     private static CycleNode? s_cycle;
     private static CwtKey[]? s_cwtKeys;
     private static readonly ConditionalWeakTable<CwtKey, CwtValue> s_cwt = new();
+    private static ArrayKeyElement[]? s_arrayKey;
+    private static readonly ConditionalWeakTable<ArrayKeyElement[], ArrayKeyedValue> s_arrayCwt = new();
     private static TwoRootsHeld? s_twoRoots;
     private static GCHandle s_twoRootsHandle;
 
@@ -91,6 +105,8 @@ public static class RetentionScenario
             s_cwt.Add(keys[i], new CwtValue { Id = i, Payload = new byte[ExpectedCounts.RetentionCwtPayloadLength] });
         }
         s_cwtKeys = keys;
+        s_arrayKey = new ArrayKeyElement[1];
+        s_arrayCwt.Add(s_arrayKey, new ArrayKeyedValue { Id = 1 });
 
         s_twoRoots = new TwoRootsHeld { Id = 1, Payload = new byte[ExpectedCounts.RetentionTwoRootsPayloadLength] };
         s_twoRootsHandle = GCHandle.Alloc(s_twoRoots, GCHandleType.Normal);
