@@ -18,6 +18,7 @@ render() {
   awk -F'\t' -v file="$results" '
     function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     function mb(x) { return x < 10 * 1048576 ? sprintf("%.1f MB", x / 1048576) : n(x / 1048576) " MB" }
+    function sec(x) { return x < 1 ? sprintf("%.3f", x) : sprintf("%.2f", x) }
     $1 == "meta" { meta[$2] = $3 }
     $1 == "dump" { dumps[++nd] = $0 }
     $1 == "case" { cases[++nc] = $0 }
@@ -36,7 +37,7 @@ render() {
       printf "\n| case | median | min – max | baseline ÷ this | peak RSS |\n| --- | --- | --- | --- | --- |\n"
       for (i = 1; i <= nc; i++) {
         split(cases[i], c, "\t")
-        printf "| %s | %.2f s | %.2f – %.2f s | %s | %s |\n", c[3], c[4], c[5], c[6], (c[7] == "-" ? "" : c[7] "×"), (c[8] == "-" ? "" : n(c[8]) " MB")
+        printf "| %s | %s s | %s – %s s | %s | %s |\n", c[3], sec(c[4]), sec(c[5]), sec(c[6]), (c[7] == "-" ? "" : c[7] "×"), (c[8] == "-" ? "" : n(c[8]) " MB")
       }
       printf "\n| goal | value | limit | verdict |\n| --- | --- | --- | --- |\n"
       for (i = 1; i <= ng; i++) { split(goals[i], g, "\t"); printf "| %s | %s | %s | %s |\n", g[2], g[3], g[4], (g[5] == "met" ? "met" : "**" g[5] "**") }

@@ -57,11 +57,15 @@ internal sealed class HeapScanner
         var start = segment.ObjectRange.Start;
         var end = segment.ObjectRange.End;
         var skipContexts = segment.Kind is not (GCSegmentKind.Large or GCSegmentKind.Frozen);
-        var context = LowerBound(_contextStarts, start);
+        var context = SortedAddressSearch.LowerBound(_contextStarts, start);
         var markBits = marks?.Bits;
         var entries = _table.Entries;
         ulong bufferStart = 0, bufferEnd = 0;
         long visited = 0;
+        // The last two MethodTables met and their indexes (locals, so that they stay in registers): neighbours on the
+        // heap are mostly of one or two types, and the table's hash lookup was a sixth of the walk.
+        ulong recentTable = 0, olderTable = 0;
+        int recentIndex = -1, olderIndex = -1;
         var obj = start;
         while (obj >= start && obj < end)
         {
@@ -89,10 +93,19 @@ internal sealed class HeapScanner
             else
             {
                 var offset = (int)(obj - bufferStart);
-                index = _table.Find(BinaryPrimitives.ReadUInt64LittleEndian(_buffer.AsSpan(offset)) & ~1UL);
-                if (index >= entries.Length)
+                var methodTable = BinaryPrimitives.ReadUInt64LittleEndian(_buffer.AsSpan(offset)) & ~1UL;
+                if (methodTable == recentTable && recentIndex >= 0)
                 {
-                    entries = _table.Entries;
+                    index = recentIndex;
+                }
+                else
+                {
+                    index = methodTable == olderTable && olderIndex >= 0 ? olderIndex : _table.Find(methodTable);
+                    if (index >= entries.Length)
+                    {
+                        entries = _table.Entries;
+                    }
+                    (olderTable, olderIndex, recentTable, recentIndex) = (recentTable, recentIndex, methodTable, index);
                 }
                 if (index >= 0)
                 {
@@ -178,22 +191,4 @@ internal sealed class HeapScanner
 
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     private static bool IsMarked(ulong[] bits, ulong slot) => (bits[slot >> 6] & (1UL << (int)(slot & 63))) != 0;
-
-    private static int LowerBound(ulong[] sorted, ulong value)
-    {
-        int low = 0, high = sorted.Length;
-        while (low < high)
-        {
-            var middle = (low + high) >>> 1;
-            if (sorted[middle] < value)
-            {
-                low = middle + 1;
-            }
-            else
-            {
-                high = middle;
-            }
-        }
-        return low;
-    }
 }

@@ -28,6 +28,20 @@ public sealed class NativeBinaryTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
+    public void TheInstalledNativeBinaryIsLinkedAtAFixedAddressForItsStartUp()
+    {
+        // ELF e_type at offset 16: 2 is an executable at a fixed address, 3 a position-independent one (relocated at
+        // every start; docs/performance.md, start-up). The default install must be the former.
+        var header = new byte[18];
+        using (var file = File.OpenRead(Path.Combine(NativeBinary.LibraryDirectory, "MemAnalyzer")))
+        {
+            file.ReadExactly(header);
+        }
+        Assert.Equal((byte)0x7f, header[0]);
+        Assert.Equal(2, BitConverter.ToUInt16(header, 16));
+    }
+
+    [Fact]
     public void TheNativeBinaryCountsALiveProcessExactlyAndLeavesItRunning()
     {
         var result = NativeBinary.Run("-pid", Pid(scenario.Target), "-dtn", "100000");
