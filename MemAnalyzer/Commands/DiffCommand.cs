@@ -40,8 +40,9 @@ public static class DiffCommand
         request.Csv?.Validate(new DiffCsvRowMap(request.Unit, request.Retained));
         request.Json?.Validate();
         ResultFileWriter.Validate(request.ResultFile);
-        // Both sides are read at once, so each walk gets half of the threads.
-        var walk = context.Walk.SharedBy(2);
+        // Both sides are read at once, each with all walk threads: the smaller side ends first, and the larger one then
+        // has the cores to itself (halving the threads left one core idle for the rest of the larger walk).
+        var walk = context.Walk;
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
         var growers = request.Retained && request.Roots is null && request.Csv is null && request.Json is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths, request.Types) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
