@@ -10,6 +10,7 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
     ObjectBitmap marks, int workers, CancellationToken cancellation, Action<long>? progress)
 {
     private readonly System.Collections.Concurrent.ConcurrentStack<ulong[]> _shared = new();
+    private readonly System.Collections.Concurrent.ConcurrentStack<(ulong Array, long Next)> _sharedSlices = new();
     private int _waiting;
     private long _visited;
     private volatile bool _failed;
@@ -85,7 +86,12 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
                 if (slices.TryPop(out var array, out var first))
                 {
                     var next = ObjectReferences.VisitSlice(array, first, ArraySlices.SliceLength, table, reader, ref visitor);
-                    if (next >= 0)
+                    if (next >= 0 && Volatile.Read(ref _waiting) > 0)
+                    {
+                        // The rest of a large array is work too: a thread that waits takes its next slice.
+                        _sharedSlices.Push((array, next));
+                    }
+                    else if (next >= 0)
                     {
                         slices.Push(array, next);
                     }
@@ -103,6 +109,11 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
                     local.PushAll(given);
                     continue;
                 }
+                if (_sharedSlices.TryPop(out var slice))
+                {
+                    slices.Push(slice.Array, slice.Next);
+                    continue;
+                }
                 // Dry: wait for work, or stop when every thread is dry and nothing is left to take.
                 Interlocked.Increment(ref _waiting);
                 var spin = new SpinWait();
@@ -114,11 +125,18 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Hea
                         local.PushAll(given);
                         break;
                     }
-                    if (_failed || (Volatile.Read(ref _waiting) == workers && _shared.IsEmpty))
+                    if (_sharedSlices.TryPop(out slice))
+                    {
+                        Interlocked.Decrement(ref _waiting);
+                        slices.Push(slice.Array, slice.Next);
+                        break;
+                    }
+                    if (_failed || (Volatile.Read(ref _waiting) == workers && _shared.IsEmpty && _sharedSlices.IsEmpty))
                     {
                         return;
                     }
-                    spin.SpinOnce();
+                    // Yield, never sleep: a 1 ms sleep here left the waiting thread idle while work was handed over.
+                    spin.SpinOnce(sleep1Threshold: -1);
                 }
             }
         }
