@@ -102,6 +102,8 @@ make_dump() {
   start_target "$@"
   "$createdump" -f "$WORK/$name.dmp" --withheap "$target_pid" >/dev/null
   kill "$target_pid"
+  # Written back before anything is timed (a writeback beside the first rows slows them).
+  sync
   MADE_BY[$name]="$(basename "$1" .dll) ${*:2}"
   printf '   %-10s %6s MB  (%s)\n' "$name" "$(( $(stat -c %s "$WORK/$name.dmp") / 1048576 ))" "$*"
 }
@@ -331,6 +333,7 @@ check walk; check walk -live; check many; check many -live
   printf 'meta\tcount\t%s\n' "$COUNT"
   printf 'meta\tbaseline\t%s\n' "$baseline_name"
   printf 'meta\tfixed_cost_s\tMemAnalyzer %s, baseline %s\n' "$ma_fixed" "$base_fixed"
+  printf 'meta\trss\tlargest sum of VmRSS over the process tree sampled every 20 ms, or the largest descendant'"'"'s own peak (scripts/bench/peak-rss.py)\n'
   for d in walk walk10 after many tiny; do
     printf 'dump\t%s\t%s\t%s\t%s\t%s\n' "$d" "${OBJECTS[$d]}" "${HEAP[$d]}" "$(stat -c %s "$WORK/$d.dmp")" "${MADE_BY[$d]}"
   done
