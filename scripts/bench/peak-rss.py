@@ -16,6 +16,7 @@ import time
 
 
 def children_map():
+    """Every process's children, from a scan of /proc: the fallback where /proc/<pid>/task/<tid>/children is missing."""
     parents = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -31,6 +32,25 @@ def children_map():
     return parents
 
 
+HAVE_CHILDREN_FILES = os.path.exists(f"/proc/self/task/{os.getpid()}/children")
+
+
+def children_of(pid):
+    """The children of one process, from its threads' children files: a few reads per sample, where a scan of
+    /proc read every process's stat (~100 files every 20 ms) and took CPU from the measured command."""
+    children = []
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{tid}/children") as f:
+                    children.extend(int(c) for c in f.read().split())
+            except OSError:
+                continue
+    except OSError:
+        pass
+    return children
+
+
 def rss_kib(pid):
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -43,12 +63,12 @@ def rss_kib(pid):
 
 
 def tree_rss(root):
-    parents = children_map()
+    parents = None if HAVE_CHILDREN_FILES else children_map()
     total, stack = 0, [root]
     while stack:
         pid = stack.pop()
         total += rss_kib(pid)
-        stack.extend(parents.get(pid, []))
+        stack.extend(children_of(pid) if parents is None else parents.get(pid, []))
     return total
 
 
