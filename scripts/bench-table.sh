@@ -10,8 +10,10 @@ cd "$(dirname "$0")/.."
 
 readme=0
 if [ "${1:-}" = --readme ]; then readme=1; shift; fi
-results=${1:-$(ls bench-results/*.tsv 2>/dev/null | grep -v -e '-quick\.tsv$' -e '-scale[-0-9]*\.tsv$' | sort | tail -1 || true)}
-scale_results=${SCALE_RESULTS:-$(ls bench-results/*-scale*.tsv 2>/dev/null | sort | tail -1 || true)}
+# Newest by the run's start time (its "started" line), not by name: names sort by commit hash within a day.
+newest() { for f in "$@"; do printf '%s\t%s\n' "$(awk -F'\t' '$1 == "meta" && $2 == "started" { print $3 }' "$f")" "$f"; done | sort | tail -1 | cut -f2; }
+results=${1:-$(newest $(ls bench-results/*.tsv 2>/dev/null | grep -v -e '-quick\.tsv$' -e '-scale[-0-9]*\.tsv$') || true)}
+scale_results=${SCALE_RESULTS:-$(newest $(ls bench-results/*-scale*.tsv 2>/dev/null) || true)}
 [ -n "$results" ] && [ -f "$results" ] || { echo "error: no results file (run scripts/bench.sh, or name one)" >&2; exit 1; }
 
 render() {
