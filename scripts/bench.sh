@@ -119,7 +119,7 @@ make_dump tiny "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count 10
 heap_bytes() { "${MA[@]}" -f "$WORK/$1.dmp" -dts 1 -silent | awk '/Managed Heap\(TotalSize\)/{gsub(",","",$1); print $1}'; }
 heap_objects() { "${MA[@]}" -f "$WORK/$1.dmp" -dts 1 -silent | awk '/Managed Heap\(Allocated\)!/{gsub(",","",$2); print $2}'; }
 
-declare -A MEDIAN MIN MAX RSS
+declare -A MEDIAN MIN MAX RSS LOAD
 measured=()
 # What each case is, for the results file and the README's table (scripts/bench-table.sh).
 declare -A DESCRIPTION=(
@@ -152,23 +152,7 @@ declare -A VERSUS=(
   [jit.walk.live]=base.walk.live
 )
 # measure <key> <command...>: RUNS runs; wall seconds median/min/max and the largest peak RSS (MB, process tree)
-measure() {
-  local key=$1; shift
-  measured+=("$key")
-  local times=() rss=0
-  for _ in $(seq 1 "${MEASURE_RUNS:-$RUNS}"); do
-    "$repo/scripts/bench/peak-rss.py" -o "$WORK/out/time" "$@" > "$WORK/out/$key.out" 2> "$WORK/out/$key.err"
-    read -r seconds kb < <(tail -1 "$WORK/out/time")
-    times+=("$seconds")
-    [ "$kb" -gt "$rss" ] && rss=$kb
-  done
-  mapfile -t sorted < <(printf '%s\n' "${times[@]}" | sort -g)
-  MEDIAN[$key]=${sorted[$(( (${#sorted[@]} - 1) / 2 ))]}
-  MIN[$key]=${sorted[0]}
-  MAX[$key]=${sorted[-1]}
-  RSS[$key]=$((rss / 1024))
-  printf '   %-22s median %6.2f s  min %6.2f  max %6.2f  peak RSS %5d MB\n' "$key" "${MEDIAN[$key]}" "${MIN[$key]}" "${MAX[$key]}" "${RSS[$key]}"
-}
+source "$repo/scripts/bench/measure.sh"
 
 # The baseline as a command (so measure can run it): baseline-run <dump> [-live]
 if command -v dotnet-dump >/dev/null 2>&1; then

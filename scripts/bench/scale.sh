@@ -80,26 +80,7 @@ make_dump() {
 
 declare -A MEDIAN MIN MAX RSS LOAD
 measured=()
-# measure <key> <command...>: RUNS runs; wall seconds median/min/max, the largest peak RSS (MB) of the process tree,
-# and the 1-minute load average when the case started.
-measure() {
-  local key=$1; shift
-  measured+=("$key")
-  LOAD[$key]=$(cut -d' ' -f1 /proc/loadavg)
-  local times=() rss=0
-  for _ in $(seq 1 "$RUNS"); do
-    "$repo/scripts/bench/peak-rss.py" -o "$WORK/out/time" "$@" > "$WORK/out/$key.out" 2> "$WORK/out/$key.err"
-    read -r seconds kb < <(tail -1 "$WORK/out/time")
-    times+=("$seconds")
-    [ "$kb" -gt "$rss" ] && rss=$kb
-  done
-  mapfile -t sorted < <(printf '%s\n' "${times[@]}" | sort -g)
-  MEDIAN[$key]=${sorted[$(( (${#sorted[@]} - 1) / 2 ))]}
-  MIN[$key]=${sorted[0]}
-  MAX[$key]=${sorted[-1]}
-  RSS[$key]=$((rss / 1024))
-  printf '   %-22s median %7.2f s  min %7.2f  max %7.2f  peak RSS %6d MB  (load %s)\n' "$key" "${MEDIAN[$key]}" "${MIN[$key]}" "${MAX[$key]}" "${RSS[$key]}" "${LOAD[$key]}"
-}
+source "$repo/scripts/bench/measure.sh"
 declare -A DESCRIPTION=(
   [ma.tiny]="MemAnalyzer, tiny dump (start-up, dump open, DAC)"
   [ma.scale.dts]="MemAnalyzer -dts, scale walkthrough"
