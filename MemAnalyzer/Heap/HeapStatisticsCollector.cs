@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using MemAnalyzer.Analysis;
 using Microsoft.Diagnostics.Runtime;
 
@@ -54,16 +53,15 @@ public static class HeapStatisticsCollector
             progress is null ? null : (bytes, objects) => progress.Report(new HeapWalkProgress(WalkPhase.Walking, bytes, totalBytes, objects, clock.Elapsed)));
         var (tally, fallback, objects) = (walker.Tally, walker.Fallback, walker.Objects);
         var (frozenCount, frozenBytes) = (walker.FrozenCount, walker.FrozenBytes);
-        var segmentBytes = totalBytes;
 
-        progress?.Report(new HeapWalkProgress(WalkPhase.Done, segmentBytes, totalBytes, objects, clock.Elapsed));
+        progress?.Report(new HeapWalkProgress(WalkPhase.Done, totalBytes, totalBytes, objects, clock.Elapsed));
         if (walker.FallbackSegments > 0 && heap.Runtime.DataTarget.DataReader.PointerSize == 8)
         {
             warnings.Add($"{walker.FallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {walker.FirstFallback}");
         }
         if (tally.UnreadablePlaces > 0)
         {
-            warnings.Add($"{tally.UnreadableBytes:N0} bytes ({Percent(tally.UnreadableBytes, segmentBytes)} of the heap's segments) in {tally.UnreadablePlaces:N0} damaged places could not be walked and are not counted (row {RowLabels.ManagedUnreadable}): the dump may be damaged; take it again");
+            warnings.Add($"{tally.UnreadableBytes:N0} bytes ({Percent(tally.UnreadableBytes, totalBytes)} of the heap's segments) in {tally.UnreadablePlaces:N0} damaged places could not be walked and are not counted (row {RowLabels.ManagedUnreadable}): the dump may be damaged; take it again");
         }
         if (fallback.Unreadable > 0)
         {
@@ -104,7 +102,7 @@ public static class HeapStatisticsCollector
                 "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
                 "miss the roots on thread stacks; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
         }
-        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, segmentBytes, selection, warnings)
+        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, totalBytes, selection, warnings)
         {
             FrozenCount = frozenCount,
             FrozenBytes = frozenBytes,
