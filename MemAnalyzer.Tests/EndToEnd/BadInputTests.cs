@@ -1,6 +1,4 @@
 using System.Diagnostics;
-using MemAnalyzer.Cli;
-using MemAnalyzer.Linux;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd;

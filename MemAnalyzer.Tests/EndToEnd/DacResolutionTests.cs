@@ -1,9 +1,7 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Text.RegularExpressions;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Dac;
-using MemAnalyzer.Heap;
 using MemAnalyzer.Linux;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.Tests.Infrastructure;

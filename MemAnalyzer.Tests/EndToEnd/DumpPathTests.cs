@@ -1,4 +1,3 @@
-using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd;

@@ -1,4 +1,3 @@
-using System.Runtime.InteropServices;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Tests.Infrastructure;

@@ -1,4 +1,3 @@
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Tests.Infrastructure;
 

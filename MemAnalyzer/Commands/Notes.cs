@@ -1,6 +1,4 @@
 using MemAnalyzer.Analysis;
-using MemAnalyzer.Dac;
-using MemAnalyzer.Heap;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Commands;

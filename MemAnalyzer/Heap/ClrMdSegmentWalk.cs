@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Runtime.InteropServices;
 using MemAnalyzer.Analysis;
 using Microsoft.Diagnostics.Runtime;

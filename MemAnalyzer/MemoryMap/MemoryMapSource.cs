@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Targets;
 using Microsoft.Diagnostics.Runtime;

@@ -1,5 +1,4 @@
 using System.Globalization;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Targets;
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text;
 using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Output;

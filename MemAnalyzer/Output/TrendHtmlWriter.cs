@@ -105,13 +105,5 @@ public static class TrendHtmlWriter
         return table.Append("</table>\n").ToString();
     }
 
-    private static string Short(long bytes) => bytes switch
-    {
-        >= 1L << 30 => $"{bytes / (double)(1L << 30):F2} GB",
-        >= 1L << 20 => $"{bytes / (double)(1L << 20):F2} MB",
-        >= 1L << 10 => $"{bytes / 1024.0:F1} KB",
-        _ => $"{bytes} B",
-    };
-
     private static string E(string text) => WebUtility.HtmlEncode(text);
 }

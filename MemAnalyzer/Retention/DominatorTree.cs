@@ -56,11 +56,12 @@ public sealed class DominatorTree
 
     public bool IsReachable(int obj) => _dominators[obj] != Unreachable;
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    /// <summary>The immediate dominator of every object reachable from the graph's super-root (Lengauer–Tarjan).</summary>
     /// <param name="releaseReferences">
     /// Let go of the graph's references once the predecessor lists are built (nothing after may read them): the peak
     /// then holds one copy of the references instead of two.
     /// </param>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default, bool releaseReferences = false)
     {
         if (graph.ReferencesReleased)

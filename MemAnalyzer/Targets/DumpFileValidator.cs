@@ -1,4 +1,3 @@
-using MemAnalyzer.Dac;
 using MemAnalyzer.Linux;
 
 

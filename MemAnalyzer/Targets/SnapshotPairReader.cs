@@ -1,4 +1,3 @@
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Dac;
 using Microsoft.Diagnostics.Runtime;
 

@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
-using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 

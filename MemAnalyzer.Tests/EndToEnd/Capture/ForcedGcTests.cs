@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 

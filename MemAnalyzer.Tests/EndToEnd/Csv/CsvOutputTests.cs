@@ -1,6 +1,5 @@
 using System.Globalization;
 using MemAnalyzer.Tests.Infrastructure;
-using MemAnalyzer.TestTargets;
 
 namespace MemAnalyzer.Tests.EndToEnd.Csv;
 

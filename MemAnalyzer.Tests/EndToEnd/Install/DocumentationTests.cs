@@ -1,7 +1,6 @@
 using System.Reflection;
 using System.Text.RegularExpressions;
 using MemAnalyzer.Tests.Infrastructure;
-using Xunit;
 
 namespace MemAnalyzer.Tests.EndToEnd.Install;
 

@@ -1,5 +1,4 @@
 using MemAnalyzer.Tests.Infrastructure;
-using MemAnalyzer.TestTargets;
 
 namespace MemAnalyzer.Tests.EndToEnd.Install;
 

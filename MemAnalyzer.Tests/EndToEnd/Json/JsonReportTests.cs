@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.Json;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.Json;

@@ -1,4 +1,3 @@
-using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 

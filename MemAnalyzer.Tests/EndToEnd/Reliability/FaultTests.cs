@@ -1,8 +1,5 @@
-using System.Diagnostics;
 using System.Globalization;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
-using MemAnalyzer.Heap;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.Tests.Infrastructure;
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 

@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using MemAnalyzer.Cli;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 

@@ -1,6 +1,5 @@
 using System.Reflection;
 using System.Runtime.Loader;
-using MemAnalyzer.TestTargets;
 
 namespace MemAnalyzer.TestTargets.LeakyApp;
 

@@ -1,4 +1,3 @@
-using MemAnalyzer.TestTargets;
 
 namespace MemAnalyzer.TestTargets.LeakyApp;
 

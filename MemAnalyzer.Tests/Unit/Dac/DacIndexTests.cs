@@ -1,6 +1,4 @@
-using MemAnalyzer.Cli;
 using MemAnalyzer.Dac;
-using MemAnalyzer.Heap;
 
 namespace MemAnalyzer.Tests.Unit.Dac;
 

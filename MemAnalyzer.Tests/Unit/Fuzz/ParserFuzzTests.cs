@@ -1,7 +1,6 @@
 using System.Text;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
-using MemAnalyzer.Heap;
 using MemAnalyzer.Linux;
 using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
