@@ -1,3 +1,4 @@
+using System.Runtime.InteropServices;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Tests.Infrastructure;
@@ -40,7 +41,9 @@ public static class ClrMdOracle
     {
         var heap = dump.Runtime.Heap;
         var live = set == ObjectSet.All ? null : LiveSet(heap);
-        var perMethodTable = new Dictionary<ulong, OracleType>();
+        // One entry per MethodTable, updated in place: the benchmark (scripts/bench/ClrMdBaseline) times this loop as the
+        // plain ClrMD baseline, so it allocates nothing per object.
+        var perMethodTable = new Dictionary<ulong, (ClrType Type, long Count, long Bytes)>();
         foreach (var obj in heap.EnumerateObjects())
         {
             if (!obj.IsValid || obj.IsFree || obj.Type is null)
@@ -51,12 +54,13 @@ public static class ClrMdOracle
             {
                 continue;
             }
-            var type = obj.Type;
-            var entry = perMethodTable.GetValueOrDefault(type.MethodTable)
-                ?? new OracleType(type.MethodTable, type.Name ?? $"<unknown type, MethodTable 0x{type.MethodTable:x}>", type.IsCollectible, 0, 0);
-            perMethodTable[type.MethodTable] = entry with { Count = entry.Count + 1, Bytes = entry.Bytes + (long)obj.Size };
+            ref var entry = ref CollectionsMarshal.GetValueRefOrAddDefault(perMethodTable, obj.Type.MethodTable, out _);
+            entry.Type ??= obj.Type;
+            entry.Count++;
+            entry.Bytes += (long)obj.Size;
         }
-        return [.. perMethodTable.Values];
+        return [.. perMethodTable.Values.Select(entry => new OracleType(entry.Type.MethodTable,
+            entry.Type.Name ?? $"<unknown type, MethodTable 0x{entry.Type.MethodTable:x}>", entry.Type.IsCollectible, entry.Count, entry.Bytes))];
     }
 
     /// <summary>Every object (not free block) on the heap's frozen segments, by ClrMD's own segment walk.</summary>

@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Globalization;
-using System.Runtime.InteropServices;
 using MemAnalyzer.Tests.Infrastructure;
 using Microsoft.Diagnostics.Runtime;
 
@@ -11,9 +10,10 @@ using Microsoft.Diagnostics.Runtime;
 //                                               ClrType (the per-type cost every ClrMD-based tool pays, MemAnalyzer too)
 // The walk is what dotnet-dump's "dumpheap -stat" and "-stat -live" do (DumpHeapService, LiveObjectService):
 // every object through ClrHeap.EnumerateObjects, aggregated per MethodTable, names merged; -live is a breadth-first
-// search from ClrHeap.EnumerateRoots over EnumerateReferenceAddresses (dependent handles as edges) into a HashSet.
-// The dump is opened with ClrMD alone (LocalDump, linked from the tests' oracle; ClrMD's lock-free memory-mapped
-// reader, as MemAnalyzer reads dumps): no MemAnalyzer code is involved.
+// search from ClrHeap.EnumerateRoots over EnumerateReferenceAddresses (dependent handles as edges) into a HashSet,
+// plus every object on a frozen segment. That walk is the tests' oracle itself (ClrMdOracle, linked, not copied), and
+// the dump is opened with ClrMD alone (LocalDump; ClrMD's lock-free memory-mapped reader, as MemAnalyzer reads dumps):
+// no MemAnalyzer code is involved.
 return args[0] switch
 {
     "compare" => Compare(args[1], args[2]),
@@ -46,23 +46,9 @@ static int Stat(string dump, bool liveOnly)
 {
     var clock = Stopwatch.StartNew();
     using var session = LocalDump.Open(dump, lockFreeReader: true);
-    var heap = session.Runtime.Heap;
     var opened = clock.Elapsed;
-    HashSet<ulong>? live = liveOnly ? LiveSet(heap) : null;
-    var perMethodTable = new Dictionary<ulong, (ClrType? Type, long Count, long Bytes)>();
-    foreach (var obj in heap.EnumerateObjects())
-    {
-        if (!obj.IsValid || obj.IsFree || obj.Type is null || (live is not null && !live.Contains(obj.Address)))
-        {
-            continue;
-        }
-        ref var entry = ref CollectionsMarshal.GetValueRefOrAddDefault(perMethodTable, obj.Type.MethodTable, out _);
-        entry.Type ??= obj.Type;
-        entry.Count++;
-        entry.Bytes += (long)obj.Size;
-    }
-    var rows = perMethodTable.Values
-        .GroupBy(v => v.Type!.Name ?? $"<unknown type, MethodTable 0x{v.Type.MethodTable:x}>", StringComparer.Ordinal)
+    var rows = ClrMdOracle.ComputePerMethodTable(session, liveOnly ? ObjectSet.Live : ObjectSet.All)
+        .GroupBy(type => type.Name, StringComparer.Ordinal)
         .Select(g => (Name: g.Key, Count: g.Sum(v => v.Count), Bytes: g.Sum(v => v.Bytes)));
     foreach (var row in rows.OrderBy(r => r.Name, StringComparer.Ordinal))
     {
@@ -70,41 +56,6 @@ static int Stat(string dump, bool liveOnly)
     }
     Console.Error.WriteLine(string.Create(CultureInfo.InvariantCulture, $"baseline walk {(clock.Elapsed - opened).TotalSeconds:F3} s"));
     return 0;
-}
-
-static HashSet<ulong> LiveSet(ClrHeap heap)
-{
-    var live = new HashSet<ulong>();
-    var queue = new Queue<ulong>();
-    foreach (var root in heap.EnumerateRoots())
-    {
-        if (root.Object.IsValid && live.Add(root.Object.Address))
-        {
-            queue.Enqueue(root.Object.Address);
-        }
-    }
-    while (queue.TryDequeue(out var address))
-    {
-        foreach (var child in heap.GetObject(address).EnumerateReferenceAddresses(carefully: false, considerDependantHandles: true))
-        {
-            if (child != 0 && heap.GetObject(child).IsValid && live.Add(child))
-            {
-                queue.Enqueue(child);
-            }
-        }
-    }
-    // MemAnalyzer's -live also counts every object on a frozen segment (string literals, RuntimeType): no GC frees them.
-    foreach (var segment in heap.Segments.Where(s => s.Kind == GCSegmentKind.Frozen))
-    {
-        foreach (var obj in segment.EnumerateObjects())
-        {
-            if (obj.IsValid && !obj.IsFree)
-            {
-                live.Add(obj.Address);
-            }
-        }
-    }
-    return live;
 }
 
 // MemAnalyzer's console table: "<bytes> <count> <type name>", thousands separators, summary rows "Managed Heap(...)".
