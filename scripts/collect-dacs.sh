@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Fills a dacs/ collection with DACs (libmscordaccore.so, with the libcoreclr.so that proves their build) and
 # updates its index (index.tsv). MemAnalyzer itself never downloads anything; this script is the one step that may
-# use the NuGet registry, and only with --nuget. See dacs/README.md.
+# use the NuGet registry, and only with --nuget. See dacs/README.md. It only adds files: it never deletes a DAC.
 set -euo pipefail
 
 usage() {
     cat <<'TEXT'
 usage: collect-dacs.sh [--dacs DIR] [--rid RID] [--installed] [--from RUNTIME_DIR]... [--nuget VERSION]...
 
-  --dacs DIR         the collection to fill (default: dacs/ beside a published MemAnalyzer, else the repository's dacs/)
+  --dacs DIR         the collection to fill (default: the first folder of $MEMANALYZER_DACDIR when set, else
+                     $XDG_DATA_HOME/memanalyzer/dacs, else /var/lib/memanalyzer/dacs as root,
+                     else ~/.local/share/memanalyzer/dacs: the collection MemAnalyzer searches)
   --rid RID          runtime identifier to file DACs under and to restore packs for (default: linux-x64)
   --installed        import the DAC of every runtime installed here (dotnet --list-runtimes); the default without sources
   --from DIR         import from a runtime folder copied from another machine: shared/Microsoft.NETCore.App/<version>/
@@ -20,12 +22,22 @@ Prints one line per imported DAC: <libcoreclr build-id> <rid> <version> <path>.
 TEXT
 }
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-if [[ -f "$script_dir/MemAnalyzer.dll" ]]; then
-    dacs="$script_dir/dacs"
-else
-    dacs="$script_dir/../dacs"
-fi
+# The user's collection, outside every folder an install replaces; MemAnalyzer (Dac/DacCollectionPath.cs) searches the
+# same folder by the same rule.
+default_collection() {
+    local named="${MEMANALYZER_DACDIR:-}" first
+    first="$(tr ':' '\n' <<<"$named" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//' | grep -m1 . || true)"
+    if [[ -n "$first" ]]; then
+        echo "$first"
+    elif [[ "${XDG_DATA_HOME:-}" == /* ]]; then
+        echo "$XDG_DATA_HOME/memanalyzer/dacs"
+    elif [[ "$(id -u)" -eq 0 ]]; then
+        echo "/var/lib/memanalyzer/dacs"
+    else
+        echo "${HOME:?HOME is not set: pass --dacs}/.local/share/memanalyzer/dacs"
+    fi
+}
+dacs="$(default_collection)"
 rid="linux-x64"
 sources=()
 next_version=""

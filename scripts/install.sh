@@ -1,27 +1,51 @@
 #!/usr/bin/env bash
 # Installs MemAnalyzer in one command: installs the Native AOT toolchain (clang, zlib1g-dev) from Debian's packages
-# when missing, publishes the native executable (scripts/publish.sh) into PREFIX/../lib/memanalyzer and puts
+# when missing, publishes the native executable (scripts/publish.sh) into a temporary folder beside
+# PREFIX/../lib/memanalyzer, moves the files it published (MemAnalyzer, collect-dacs.sh) into that folder and puts
 # PREFIX/MemAnalyzer on PATH as a link to it. PREFIX: ~/.local/bin by default, /usr/local/bin as root.
-# Usage: scripts/install.sh [PREFIX]
+# It replaces only its own files: it never deletes a folder, so whatever else is in PREFIX/../lib/memanalyzer (the dacs/
+# collection of an earlier install) stays, and the user's DAC collection lives elsewhere (see collect-dacs.sh).
+# --published DIR installs the executable scripts/publish.sh already wrote into DIR, instead of publishing it again.
+# Usage: scripts/install.sh [--published DIR] [PREFIX]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ $# -gt 1 ]; then
-  echo "usage: scripts/install.sh [PREFIX]" >&2
+usage() {
+  echo "usage: scripts/install.sh [--published DIR] [PREFIX]" >&2
   exit 2
-fi
-if [ $# -eq 1 ]; then
-  prefix=$1
-elif [ "$(id -u)" -eq 0 ]; then
-  prefix=/usr/local/bin
-else
-  prefix="$HOME/.local/bin"
+}
+published=""
+prefix=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --published) [ $# -ge 2 ] || usage; published=$(cd "$2" && pwd); shift 2 ;;
+    -*) usage ;;
+    *) [ -z "$prefix" ] || usage; prefix=$1; shift ;;
+  esac
+done
+if [ -z "$prefix" ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    prefix=/usr/local/bin
+  else
+    prefix="$HOME/.local/bin"
+  fi
 fi
 mkdir -p "$prefix"
 prefix=$(cd "$prefix" && pwd)
 lib="$(dirname "$prefix")/lib/memanalyzer"
-scripts/native-toolchain.sh
-rm -rf "$lib"
-scripts/publish.sh "$lib" >/dev/null
+mkdir -p "$lib"
+# Staged on the same file system, so that each file is replaced by a rename (a running MemAnalyzer keeps its old file).
+staging=$(mktemp -d "$(dirname "$lib")/.memanalyzer-install.XXXXXX")
+trap 'rm -rf "$staging"' EXIT
+if [ -n "$published" ]; then
+  [ -f "$published/MemAnalyzer" ] || { echo "error: $published has no MemAnalyzer: publish it with scripts/publish.sh DIR" >&2; exit 1; }
+  cp "$published/MemAnalyzer" "$published/collect-dacs.sh" "$staging/"
+else
+  scripts/native-toolchain.sh
+  scripts/publish.sh "$staging" >/dev/null
+fi
+for file in "$staging"/*; do
+  mv -f "$file" "$lib/"
+done
 ln -sfn "$lib/MemAnalyzer" "$prefix/MemAnalyzer"
 # Bash completion where bash-completion looks for it (PREFIX/../share/bash-completion/completions: ~/.local/share for
 # the default user prefix, /usr/local/share as root), for the native binary and the dotnet tool's command name.
@@ -30,6 +54,9 @@ mkdir -p "$completions"
 cp scripts/memanalyzer-completion.bash "$completions/MemAnalyzer"
 ln -sfn MemAnalyzer "$completions/memanalyzer"
 echo "installed: $prefix/MemAnalyzer -> $lib/MemAnalyzer ($("$prefix/MemAnalyzer" --version))"
+if [ -d "$lib/dacs" ]; then
+  echo "note: kept $lib/dacs, the DAC collection of an earlier install; MemAnalyzer still searches it"
+fi
 case ":$PATH:" in
   *":$prefix:"*) ;;
   *) echo "note: $prefix is not on PATH; add it, e.g. export PATH=\"$prefix:\$PATH\"" ;;

@@ -104,8 +104,9 @@ public sealed class OtherRuntimeCollection : ICollectionFixture<OtherRuntimeDump
 }
 
 /// <summary>
-/// A copy of the built MemAnalyzer in its own folder (outside the repository), so that its dacs/ collection is its
-/// own and no DAC collected by a developer into the repository's dacs/ can make a test pass or fail.
+/// A copy of the built MemAnalyzer in its own folder (outside the repository), run with its own DAC collection
+/// (MEMANALYZER_DACDIR), so that no DAC collected by a developer into the repository's dacs/ or their own collection
+/// can make a test pass or fail.
 /// </summary>
 public sealed class IsolatedTool : IDisposable
 {
@@ -127,7 +128,8 @@ public sealed class IsolatedTool : IDisposable
     public ProcessResult Run(params string[] arguments) => Run(arguments, environment: null);
 
     public ProcessResult Run(IEnumerable<string> arguments, IDictionary<string, string?>? environment) =>
-        ProcessRunner.Run("dotnet", [Path.Combine(_directory.Path, "MemAnalyzer.dll"), .. arguments], TimeSpan.FromMinutes(2), environment);
+        ProcessRunner.Run("dotnet", [Path.Combine(_directory.Path, "MemAnalyzer.dll"), .. arguments], TimeSpan.FromMinutes(2),
+            new Dictionary<string, string?>(environment ?? new Dictionary<string, string?>()) { [DacCollectionPath.DacDirectoryVariable] = Dacs });
 
     public ProcessResult Collect(params string[] arguments) => ProcessRunner.Run(Collector, arguments, TimeSpan.FromMinutes(5));
 

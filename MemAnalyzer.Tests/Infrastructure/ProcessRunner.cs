@@ -27,7 +27,15 @@ public static class ProcessRunner
         }
         foreach (var (key, value) in environment ?? new Dictionary<string, string?>())
         {
-            info.Environment[key] = value;
+            // A null value removes the variable from the child's environment.
+            if (value is null)
+            {
+                info.Environment.Remove(key);
+            }
+            else
+            {
+                info.Environment[key] = value;
+            }
         }
 
         using var process = Process.Start(info) ?? throw new InvalidOperationException($"could not start {fileName}");

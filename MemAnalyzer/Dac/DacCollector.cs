@@ -28,18 +28,27 @@ public static class DacCollector
     public static bool IsPackVersion(string version) =>
         version.Split('.') is { Length: 3 } parts && parts.All(p => p.Length > 0 && p.All(char.IsAsciiDigit));
 
-    /// <summary>The sentence of the not-found message that says exactly which command puts the DAC into dacs/.</summary>
+    /// <summary>
+    /// The sentences of the not-found message that say exactly which command puts the DAC into the user's collection;
+    /// each command follows "run: " and is followed by " (" or the end, so that it is printed on a line of its own.
+    /// </summary>
     public static string FetchAdvice(RuntimeIdentity runtime, DacSearchOptions options)
     {
         var rid = Rid(runtime.Architecture);
-        var fromCopy = $"{options.CollectorScript} --dacs {options.CollectorTarget} --from <copy of shared/Microsoft.NETCore.App/{runtime.Version}/ " +
-            "(or of the self-contained app's folder) from the machine that wrote the dump>";
+        var collector = $"{ShellWord(options.CollectorScript)} --dacs {ShellWord(options.CollectorTarget)}";
+        var fromCopy = $"copy the runtime's folder (shared/Microsoft.NETCore.App/{runtime.Version}/, or the self-contained app's folder) " +
+            $"from the machine that wrote the dump, then run: {collector} --from <copied folder>";
         if (!IsPackVersion(runtime.Version))
         {
-            return $"To fetch it into dacs/, copy that runtime's folder here and run: {fromCopy}.";
+            return $"To fetch it into the DAC collection, {fromCopy}";
         }
-        return $"To fetch it into dacs/, run: {options.CollectorScript} --dacs {options.CollectorTarget} --nuget {runtime.Version} " +
-            $"(restores {RuntimePackId(rid)} {runtime.Version}, Microsoft's build; a runtime built by a Linux distribution has other build-ids, " +
-            $"then copy its folder and run: {fromCopy}).";
+        return $"To fetch it into the DAC collection, run: {collector} --nuget {runtime.Version} (it restores {RuntimePackId(rid)} {runtime.Version}, " +
+            $"Microsoft's build, from the NuGet registry). A runtime built by a Linux distribution has other build-ids: {fromCopy}";
     }
+
+    /// <summary>A path as one shell word: as it is when it has no character the shell treats specially, else in single quotes.</summary>
+    public static string ShellWord(string path) =>
+        path.Length > 0 && path.All(c => char.IsAsciiLetterOrDigit(c) || "/._-+=:,@%".Contains(c))
+            ? path
+            : "'" + path.Replace("'", "'\\''", StringComparison.Ordinal) + "'";
 }

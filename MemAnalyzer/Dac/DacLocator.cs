@@ -1,13 +1,12 @@
 using MemAnalyzer.Linux;
 
-
 namespace MemAnalyzer.Dac;
 
 /// <summary>Where to look for a DAC, in order. Built by the command from switches and the environment.</summary>
 /// <param name="ExplicitDirectories">-dacdir values, searched first.</param>
-/// <param name="EnvironmentDirectories">MEMANALYZER_DACDIR and _NT_SYMBOL_PATH directories.</param>
-/// <param name="CollectionDirectories">dacs/ collections: beside the tool and in the repository.</param>
-/// <param name="InstalledRuntimeRoots">shared/Microsoft.NETCore.App folders of the runtimes installed here.</param>
+/// <param name="EnvironmentDirectories">The local directories of _NT_SYMBOL_PATH.</param>
+/// <param name="CollectionDirectories">DAC collections: the user's (MEMANALYZER_DACDIR, else the data folder), dacs/ beside the tool and in the repository.</param>
+/// <param name="InstalledRuntimeRoots">shared/Microsoft.NETCore.App folders of the .NET installations here.</param>
 /// <param name="IgnoreMismatch">-ignoredacmismatch: accept a DAC whose runtime build-id differs.</param>
 public sealed record DacSearchOptions(
     IReadOnlyList<string> ExplicitDirectories,
@@ -22,7 +21,7 @@ public sealed record DacSearchOptions(
     /// <summary>The collector the not-found message tells the user to run (scripts/collect-dacs.sh).</summary>
     public string CollectorScript { get; init; } = "scripts/collect-dacs.sh";
 
-    /// <summary>The dacs/ collection the collector should fill so that the next run finds the DAC.</summary>
+    /// <summary>The DAC collection the collector should fill so that the next run finds the DAC.</summary>
     public string CollectorTarget { get; init; } = "dacs";
 
     public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
@@ -126,7 +125,8 @@ public static class DacLocator
             {
                 continue;
             }
-            foreach (var versionDirectory in Directory.EnumerateDirectories(root).Order(StringComparer.Ordinal))
+            // Only folders of a runtime version: anything else beside them is not a runtime and is neither searched nor listed.
+            foreach (var versionDirectory in Directory.EnumerateDirectories(root).Where(InstalledRuntimeRoots.IsRuntimeVersionFolder).Order(StringComparer.Ordinal))
             {
                 yield return (versionDirectory, "installed runtime");
             }
@@ -173,6 +173,7 @@ public static class DacLocator
         {
             text += $" Rejected: {string.Join("; ", rejected)}.";
         }
-        return text + " " + DacCollector.FetchAdvice(runtime, options) + " -ignoredacmismatch forces a DAC whose build-id differs (results may be wrong).";
+        // The advice comes last: its last command ends the message.
+        return text + " -ignoredacmismatch forces a DAC whose build-id differs (results may be wrong). " + DacCollector.FetchAdvice(runtime, options);
     }
 }

@@ -1,23 +1,19 @@
-using System.Runtime.InteropServices;
-
 namespace MemAnalyzer.Dac;
 
 /// <summary>Builds the DAC search path from switches, the environment and the places this tool is installed.</summary>
 public static class DacSearchLocations
 {
-    public const string DacDirectoryVariable = "MEMANALYZER_DACDIR";
-
     public static DacSearchOptions FromEnvironment(IReadOnlyList<string> explicitDirectories, bool ignoreMismatch)
     {
-        var environment = new List<string>();
-        environment.AddRange(SplitPathList(Environment.GetEnvironmentVariable(DacDirectoryVariable)));
-        environment.AddRange(SymbolPathDirectories(Environment.GetEnvironmentVariable("_NT_SYMBOL_PATH")));
-        var collections = CollectionDirectories();
-        return new DacSearchOptions(explicitDirectories, environment, collections, InstalledRuntimeRoots(), ignoreMismatch)
+        var environment = SymbolPathDirectories(Environment.GetEnvironmentVariable("_NT_SYMBOL_PATH")).ToList();
+        var userCollections = DacCollectionPath.Resolve(Environment.GetEnvironmentVariable(DacCollectionPath.DacDirectoryVariable),
+            Environment.GetEnvironmentVariable("XDG_DATA_HOME"), Environment.GetFolderPath(Environment.SpecialFolder.UserProfile),
+            Environment.IsPrivilegedProcess);
+        return new DacSearchOptions(explicitDirectories, environment, CollectionDirectories(userCollections), InstalledRuntimeRoots.Find(), ignoreMismatch)
         {
             CollectorScript = CollectorScript(),
-            // The repository's dacs/ when the tool runs from a build, else the dacs/ beside a published tool.
-            CollectorTarget = collections[^1],
+            // The user's collection, outside every folder an install replaces.
+            CollectorTarget = Path.GetFullPath(userCollections[0]),
         };
     }
 
@@ -66,32 +62,17 @@ public static class DacSearchLocations
         }
     }
 
-    private static IEnumerable<string> SplitPathList(string? value) =>
-        (value ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-
-    /// <summary>dacs/ beside the tool, then the dacs/ of the repository the tool was built in.</summary>
-    private static List<string> CollectionDirectories()
+    /// <summary>
+    /// The user's collections (MEMANALYZER_DACDIR, else the data folder), then dacs/ beside the tool (where installs
+    /// before the data folder kept it), then the dacs/ of the repository the tool was built in.
+    /// </summary>
+    private static List<string> CollectionDirectories(IReadOnlyList<string> userCollections)
     {
-        var result = new List<string> { Path.Combine(AppContext.BaseDirectory, "dacs") };
+        var result = new List<string>(userCollections) { Path.Combine(AppContext.BaseDirectory, "dacs") };
         if (RepositoryRoot() is string root)
         {
             result.Add(Path.Combine(root, "dacs"));
         }
         return result.Select(Path.GetFullPath).Distinct(StringComparer.Ordinal).ToList();
-    }
-
-    private static List<string> InstalledRuntimeRoots()
-    {
-        var roots = new List<string>();
-        var current = RuntimeEnvironment.GetRuntimeDirectory().TrimEnd('/');
-        roots.Add(Path.GetDirectoryName(current)!);
-        var dotnetRoot = Environment.GetEnvironmentVariable("DOTNET_ROOT");
-        if (!string.IsNullOrEmpty(dotnetRoot))
-        {
-            roots.Add(Path.Combine(dotnetRoot, "shared", "Microsoft.NETCore.App"));
-        }
-        roots.Add("/usr/share/dotnet/shared/Microsoft.NETCore.App");
-        roots.Add("/usr/lib/dotnet/shared/Microsoft.NETCore.App");
-        return roots.Distinct(StringComparer.Ordinal).ToList();
     }
 }
