@@ -12,10 +12,10 @@ public static class NativeBinary
     private static readonly TimeSpan s_installTimeout = TimeSpan.FromMinutes(10);
     private static readonly Lazy<Installation> s_installation = new(Install, LazyThreadSafetyMode.ExecutionAndPublication);
 
-    /// <summary>PREFIX/MemAnalyzer: the link install.sh put on the prefix.</summary>
+    /// <summary>PREFIX/bin/MemAnalyzer: the link install.sh put on the prefix.</summary>
     public static string Path => s_installation.Value.Executable;
 
-    /// <summary>The directory the native executable and collect-dacs.sh were published into (PREFIX/../lib/memanalyzer).</summary>
+    /// <summary>The directory the native executable and collect-dacs.sh were published into (PREFIX/lib/memanalyzer).</summary>
     public static string LibraryDirectory => s_installation.Value.LibraryDirectory;
 
     public static ProcessResult InstallOutput => s_installation.Value.Output;
@@ -37,13 +37,12 @@ public static class NativeBinary
     {
         var root = Directory.CreateTempSubdirectory("memanalyzer-native-").FullName;
         AppDomain.CurrentDomain.ProcessExit += (_, _) => Delete(root);
-        var prefix = System.IO.Path.Combine(root, "bin");
-        var output = ProcessRunner.Run(System.IO.Path.Combine(RepositoryPaths.Root, "scripts", "install.sh"), [prefix], s_installTimeout);
+        var output = ProcessRunner.Run(System.IO.Path.Combine(RepositoryPaths.Root, "scripts", "install.sh"), [root], s_installTimeout);
         if (output.ExitCode != 0)
         {
             throw new InvalidOperationException($"scripts/install.sh could not publish the Native AOT MemAnalyzer (it needs clang and zlib1g-dev: scripts/setup.sh installs them)\n{output}");
         }
-        return new Installation(System.IO.Path.Combine(prefix, "MemAnalyzer"), System.IO.Path.Combine(root, "lib", "memanalyzer"), output);
+        return new Installation(System.IO.Path.Combine(root, "bin", "MemAnalyzer"), System.IO.Path.Combine(root, "lib", "memanalyzer"), output);
     }
 
     private static void Delete(string directory)

@@ -3,7 +3,7 @@ using MemAnalyzer.Tests.Infrastructure;
 namespace MemAnalyzer.Tests.EndToEnd.Install;
 
 /// <summary>
-/// The bash completion scripts/install.sh puts where bash-completion looks (PREFIX/../share/bash-completion/completions),
+/// The bash completion scripts/install.sh puts where bash-completion looks (PREFIX/share/bash-completion/completions),
 /// loaded into a real bash and asked to complete as bash would, against the installed native binary.
 /// </summary>
 public sealed class CompletionTests

@@ -79,10 +79,12 @@ public sealed class DacCollectionInstallTests(OtherRuntimeDump dump)
         });
     }
 
-    /// <summary>An install by scripts/install.sh into ROOT/bin (so ROOT/lib/memanalyzer), its data folder ROOT/data.</summary>
+    /// <summary>An install by scripts/install.sh with the prefix ROOT (ROOT/bin, ROOT/lib/memanalyzer), its data folder ROOT/data.</summary>
     private sealed class Installation(string root)
     {
-        public string Prefix { get; } = Path.Combine(root, "bin");
+        public string Prefix { get; } = root;
+
+        public string Bin { get; } = Path.Combine(root, "bin");
 
         public string Library { get; } = Path.Combine(root, "lib", "memanalyzer");
 
@@ -100,6 +102,6 @@ public sealed class DacCollectionInstallTests(OtherRuntimeDump dump)
         }
 
         public ProcessResult MemAnalyzer(params string[] arguments) =>
-            ProcessRunner.Run(Path.Combine(Prefix, "MemAnalyzer"), arguments, TimeSpan.FromMinutes(3), Environment);
+            ProcessRunner.Run(Path.Combine(Bin, "MemAnalyzer"), arguments, TimeSpan.FromMinutes(3), Environment);
     }
 }

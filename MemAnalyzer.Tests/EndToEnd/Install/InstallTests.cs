@@ -43,6 +43,29 @@ public sealed class InstallTests(RootsScenario scenario)
     }
 
     [Fact]
+    public void InstallShTakesAPrefixLikeEveryInstallerAndPutsTheLinkIntoItsBin()
+    {
+        var root = Path.GetDirectoryName(Path.GetDirectoryName(NativeBinary.LibraryDirectory))!;
+
+        Assert.Equal(Path.Combine(root, "bin", "MemAnalyzer"), NativeBinary.Path);
+        Assert.Equal(Path.Combine(root, "lib", "memanalyzer", "MemAnalyzer"), Path.GetFullPath(File.ResolveLinkTarget(NativeBinary.Path, returnFinalTarget: false)!.FullName));
+        Assert.True(File.Exists(Path.Combine(root, "share", "bash-completion", "completions", "MemAnalyzer")));
+    }
+
+    [Fact]
+    public void InstallShGivenABinDirectorySaysItTakesAPrefixAndInstallsNothing()
+    {
+        using var directory = new TempDirectory();
+        var bin = Path.Combine(directory.Path, "bin");
+
+        var result = ProcessRunner.Run(Path.Combine(RepositoryPaths.Root, "scripts", "install.sh"), ["--published", NativeBinary.LibraryDirectory, bin], TimeSpan.FromMinutes(1));
+
+        Assert.Equal(2, result.ExitCode);
+        Assert.Equal($"error: scripts/install.sh takes a prefix (it installs PREFIX/bin/MemAnalyzer and PREFIX/lib/memanalyzer), not a bin directory; run:\nscripts/install.sh {directory.Path}\n", result.StandardError);
+        Assert.Empty(Directory.GetFileSystemEntries(directory.Path));
+    }
+
+    [Fact]
     public void TheDotnetToolPackageInstallsFromALocalFolderAndAnalyzes()
     {
         using var directory = new TempDirectory();
