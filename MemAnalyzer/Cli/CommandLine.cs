@@ -14,8 +14,7 @@ public sealed class CommandLine
         App = new CommandLineApplication(console)
         {
             Name = "MemAnalyzer",
-            FullName = "MemAnalyzer: exact managed-memory statistics of .NET core dumps and live processes",
-            ExtendedHelpText = HelpText.Examples,
+            FullName = HelpText.Title,
             OptionsComparison = StringComparison.OrdinalIgnoreCase,
         };
         DumpFile = App.Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump). Several (repeated -f, or a glob such as 'dumps/*.dmp'): a batch, each dump on its own.", CommandOptionType.MultipleValue);
@@ -70,6 +69,14 @@ public sealed class CommandLine
         Help = Flag("-?|-h|--help", "Show help and examples.");
         Version = Flag("--version", "Print the version and the commit it was built from.");
     }
+
+    /// <summary>-procdump is no option of the library: everything after it belongs to the dump writer, so it is split off before parsing.</summary>
+    public const string ProcDumpTemplate = "-procdump|--procdump <ARGS>";
+
+    public const string ProcDumpDescription = "Write a dump with its side-cars instead of analyzing. Everything after it belongs to the dump writer: ProcDump for Linux arguments, or the original's -ma|-mp <pid|name> [file|dir].";
+
+    public static bool IsProcDumpSwitch(string token) =>
+        token.Equals("-procdump", StringComparison.OrdinalIgnoreCase) || token.Equals("--procdump", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Given by a batch to each of its children: the one dump this child analyzes, instead of the -f list.</summary>
     public const string BatchItemSwitch = "--batch-item";
