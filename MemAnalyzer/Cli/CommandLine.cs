@@ -16,6 +16,8 @@ public sealed class CommandLine
             Name = "MemAnalyzer",
             FullName = HelpText.Title,
             OptionsComparison = StringComparison.OrdinalIgnoreCase,
+            // An unknown word lands in RemainingArguments, and Parse says what was meant (UnknownArgument).
+            ThrowOnUnexpectedArgument = false,
         };
         DumpFile = App.Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump). Several (repeated -f, or a glob such as 'dumps/*.dmp'): a batch, each dump on its own.", CommandOptionType.MultipleValue);
         ProcessId = Single("-pid|--pid <PID-OR-NAME>", "Live .NET process to analyze: a pid, or its name or part of its command line (one match). Suspended only while its heap is read.");
@@ -140,8 +142,18 @@ public sealed class CommandLine
     public CommandLine Parse(string[] args)
     {
         App.Parse(args);
+        if (App.RemainingArguments.Count > 0)
+        {
+            throw SwitchValues.Invalid(UnknownArgument.Message(App.RemainingArguments[0], Switches()));
+        }
         return this;
     }
+
+    /// <summary>Every switch name the help lists, in its order, both forms: -f, --file, -pid, --pid, …, -procdump, --procdump.</summary>
+    public IReadOnlyList<string> Switches() =>
+        [.. App.Options.Where(o => o.ShowInHelpText)
+            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0)),
+         .. ProcDumpTemplate.Split(' ')[0].Split('|')];
 
     private CommandOption Single(string template, string description) => App.Option(template, description, CommandOptionType.SingleValue);
 
