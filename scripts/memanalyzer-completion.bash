@@ -20,7 +20,7 @@ _memanalyzer() {
   if [[ $cur == -* ]]; then
     local switches
     switches=$("$tool" --help 2>/dev/null | sed -n 's/^  \(-[^ <[]*\).*/\1/p' | tr '|' '\n')
-    COMPREPLY=($(compgen -W "$switches"$'\n-procdump' -- "$cur"))
+    COMPREPLY=($(compgen -W "$switches" -- "$cur"))
   fi
 }
 complete -o default -F _memanalyzer MemAnalyzer memanalyzer

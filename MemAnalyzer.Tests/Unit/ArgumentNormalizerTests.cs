@@ -12,7 +12,8 @@ public sealed class ArgumentNormalizerTests
     [InlineData("-dts", "-dts")]
     [InlineData("-f 20 -dts", "-f 20 -dts")]
     [InlineData("--by-size 7", "--by-size:7")]
-    [InlineData("-dts abc", "-dts abc")]
+    [InlineData("-dts abc", "-dts:abc")]
+    [InlineData("-dstrings 0", "-dstrings:0")]
     public void TheOriginalSpaceBeforeAnOptionalValueBecomesAColon(string input, string expected)
     {
         Assert.Equal(expected.Split(' '), ArgumentNormalizer.Normalize(input.Split(' ')));

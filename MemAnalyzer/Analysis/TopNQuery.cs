@@ -10,6 +10,8 @@ public sealed record TopNQuery(int? TopN, long MinCount)
 {
     public static TopNQuery Default { get; } = new(null, 0);
 
+    private const string PositiveNumber = "N is a positive number of rows such as 20, optionally followed by ;N#<count> (5000;N#200: the top 5000 types with more than 200 instances)";
+
     /// <summary>Parses the query, or returns null with a reason.</summary>
     public static TopNQuery? TryParse(string text, out string? error)
     {
@@ -19,7 +21,7 @@ public sealed record TopNQuery(int? TopN, long MinCount)
         var parts = text.Replace(" ", "", StringComparison.Ordinal).Split(';');
         if (parts.Length > 2 || parts.All(p => p.Length == 0))
         {
-            error = $"'{text}' is not a valid N: use a number such as 20, or 5000;N#200 for the top 5000 types with more than 200 instances";
+            error = $"'{text}' is not a valid N: " + PositiveNumber;
             return null;
         }
 
@@ -48,7 +50,7 @@ public sealed record TopNQuery(int? TopN, long MinCount)
             }
             else
             {
-                error = $"'{part}' in '{text}' is not a valid N: use a positive number, optionally followed by ;N#<count>";
+                error = (part == text ? $"'{text}' is not a valid N: " : $"'{part}' in '{text}' is not a valid N: ") + PositiveNumber;
                 return null;
             }
         }

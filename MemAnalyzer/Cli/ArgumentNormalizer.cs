@@ -3,7 +3,8 @@ namespace MemAnalyzer.Cli;
 /// <summary>
 /// Rewrites the original's "-dts 20" (a space before an optional value) into "-dts:20", which is the form the
 /// command-line library accepts for optional values. Only the listed switches are touched, and only when the
-/// next token looks like their value, so a typo is still reported as an unknown argument.
+/// next token is no switch and no existing file: a wrong N such as "-dts abc" is then reported as a wrong N, and
+/// "-dts core.1234" as a dump that needs -f.
 /// </summary>
 public static class ArgumentNormalizer
 {
@@ -54,11 +55,12 @@ public static class ArgumentNormalizer
     private static bool IsOptionalValueSwitch(string token) =>
         s_optionalValueSwitches.Any(s => string.Equals(s, token, StringComparison.OrdinalIgnoreCase));
 
-    // A number, "N#k", or "n;N#k"; anything starting with '-' is the next switch. -gc also takes a command-line text,
-    // and the empty text of the original's -gc "" -process <name> (every process of that name).
+    // A number, "N#k", or "n;N#k" (for -roots, whose type is followed by an optional N).
     private static bool LooksLikeTopN(string token) =>
         token.Length > 0 && (char.IsAsciiDigit(token[0]) || (token.Length > 1 && (token[0] is 'N' or 'n') && token[1] == '#'));
 
+    // Anything starting with '-' is the next switch. -gc takes a command-line text, and the empty text of the original's
+    // -gc "" -process <name> (every process of that name); the N of the others is checked by their parser.
     private static bool LooksLikeValue(string option, string token) =>
-        option.EndsWith("gc", StringComparison.OrdinalIgnoreCase) ? token.Length == 0 || token[0] != '-' : LooksLikeTopN(token);
+        option.EndsWith("gc", StringComparison.OrdinalIgnoreCase) ? token.Length == 0 || token[0] != '-' : token.Length > 0 && token[0] != '-' && !File.Exists(token);
 }

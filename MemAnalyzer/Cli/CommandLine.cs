@@ -14,9 +14,10 @@ public sealed class CommandLine
         App = new CommandLineApplication(console)
         {
             Name = "MemAnalyzer",
-            FullName = "MemAnalyzer: exact managed-memory statistics of .NET core dumps and live processes",
-            ExtendedHelpText = HelpText.Examples,
+            FullName = HelpText.Title,
             OptionsComparison = StringComparison.OrdinalIgnoreCase,
+            // An unknown word lands in RemainingArguments, and Parse says what was meant (UnknownArgument).
+            ThrowOnUnexpectedArgument = false,
         };
         DumpFile = App.Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump). Several (repeated -f, or a glob such as 'dumps/*.dmp'): a batch, each dump on its own.", CommandOptionType.MultipleValue);
         ProcessId = Single("-pid|--pid <PID-OR-NAME>", "Live .NET process to analyze: a pid, or its name or part of its command line (one match). Suspended only while its heap is read.");
@@ -70,6 +71,14 @@ public sealed class CommandLine
         Help = Flag("-?|-h|--help", "Show help and examples.");
         Version = Flag("--version", "Print the version and the commit it was built from.");
     }
+
+    /// <summary>-procdump is no option of the library: everything after it belongs to the dump writer, so it is split off before parsing.</summary>
+    public const string ProcDumpTemplate = "-procdump|--procdump <ARGS>";
+
+    public const string ProcDumpDescription = "Write a dump with its side-cars instead of analyzing. Everything after it belongs to the dump writer: ProcDump for Linux arguments, or the original's -ma|-mp <pid|name> [file|dir].";
+
+    public static bool IsProcDumpSwitch(string token) =>
+        token.Equals("-procdump", StringComparison.OrdinalIgnoreCase) || token.Equals("--procdump", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>Given by a batch to each of its children: the one dump this child analyzes, instead of the -f list.</summary>
     public const string BatchItemSwitch = "--batch-item";
@@ -133,8 +142,18 @@ public sealed class CommandLine
     public CommandLine Parse(string[] args)
     {
         App.Parse(args);
+        if (App.RemainingArguments.Count > 0)
+        {
+            throw SwitchValues.Invalid(UnknownArgument.Message(App.RemainingArguments[0], Switches()));
+        }
         return this;
     }
+
+    /// <summary>Every switch name the help lists, in its order, both forms: -f, --file, -pid, --pid, …, -procdump, --procdump.</summary>
+    public IReadOnlyList<string> Switches() =>
+        [.. App.Options.Where(o => o.ShowInHelpText)
+            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0)),
+         .. ProcDumpTemplate.Split(' ')[0].Split('|')];
 
     private CommandOption Single(string template, string description) => App.Option(template, description, CommandOptionType.SingleValue);
 

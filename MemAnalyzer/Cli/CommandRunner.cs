@@ -23,13 +23,14 @@ public static class CommandRunner
         try
         {
             // Everything after -procdump belongs to the dump writer, as in the original.
-            var split = Array.FindIndex(args, a => a.Equals("-procdump", StringComparison.OrdinalIgnoreCase) || a.Equals("--procdump", StringComparison.OrdinalIgnoreCase));
+            var split = Array.FindIndex(args, CommandLine.IsProcDumpSwitch);
             var procDumpArguments = split >= 0 ? args[(split + 1)..] : null;
             var line = new CommandLine(console).Parse(ArgumentNormalizer.Normalize(split >= 0 ? args[..split] : args));
             var request = RequestBuilder.Build(line, procDumpArguments);
             if (request is HelpRequest)
             {
-                line.App.ShowHelp();
+                // Written out whole, never through the library's pager: a pager waits for a person, also under a pty without one.
+                console.Out.Write(HelpWriter.Render(line, HelpWriter.Width(!console.IsOutputRedirected, Environment.GetEnvironmentVariable("COLUMNS"))));
                 return ExitCodes.Success;
             }
             if (request is VersionRequest)

@@ -100,7 +100,7 @@ public static class RequestBuilder
         SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
         var byRetained = line.ByRetained.HasValue();
-        var query = TopN(byCount ? line.ByCount.Value() : byRetained ? line.ByRetained.Value() : line.BySize.Value());
+        var query = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
         var top = TopRows(line);
         var unit = Unit(line.Unit.Value());
         var selection = line.Live.HasValue() ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;

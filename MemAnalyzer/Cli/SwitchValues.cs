@@ -44,8 +44,9 @@ public static class SwitchValues
             ? parsed
             : throw Invalid($"-unit {text} is not a unit: use Bytes, KB, MB or GB");
 
-    public static TopNQuery TopN(string? text) =>
-        text is null ? TopNQuery.Default : TopNQuery.TryParse(text, out var error) ?? throw Invalid(error!);
+    /// <param name="name">The switch as the error names it: -dts, -dtn or -dtr.</param>
+    public static TopNQuery TopN(string name, string? text) =>
+        text is null ? TopNQuery.Default : TopNQuery.TryParse(text, out var error) ?? throw Invalid($"{name}: {error}");
 
     /// <summary>The N of -dstrings: a positive number.</summary>
     public static int StringsTopN(string text) =>

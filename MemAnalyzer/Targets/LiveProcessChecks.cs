@@ -64,7 +64,9 @@ public static class LiveProcessChecks
         if (owner is uint uid && uid != self && !capable)
         {
             return $"{process} it belongs to another user (uid {uid}; MemAnalyzer runs as uid {self} without CAP_SYS_PTRACE), so its memory map may not be read: " +
-                "run MemAnalyzer as that user or as root (in a container, add --cap-add=SYS_PTRACE)";
+                (self == 0
+                    ? "root reads another user's process only with CAP_SYS_PTRACE: give MemAnalyzer that capability (capsh --drop, a container or a service unit removed it; in a container add --cap-add=SYS_PTRACE)"
+                    : "run MemAnalyzer as that user or as root (in a container, add --cap-add=SYS_PTRACE)");
         }
         var who = owner == self ? $"runs as MemAnalyzer's own user (uid {self})" : $"runs as uid {owner?.ToString(CultureInfo.InvariantCulture) ?? "unknown"}";
         var power = capable ? " and MemAnalyzer holds CAP_SYS_PTRACE" : "";
@@ -84,11 +86,28 @@ public static class LiveProcessChecks
             return new MemAnalyzerException(ExitCodes.AttachDenied,
                 $"cannot attach to process {pid}: it is already traced by process {tracer} ({ProcessName(int.Parse(tracer, CultureInfo.InvariantCulture))}); detach that debugger first, or take a dump with -procdump and analyze the dump");
         }
-        var yama = ProcFs.ReadTrimmed("/proc/sys/kernel/yama/ptrace_scope");
-        var reason = yama is "1" or "2" or "3"
-            ? $"ptrace is restricted (kernel.yama.ptrace_scope = {yama}); run as root, or set it to 0 with: sudo sysctl kernel.yama.ptrace_scope=0"
-            : "permission denied; run MemAnalyzer as the process's user or as root (ptrace needs CAP_SYS_PTRACE for other users' processes; in a container add --cap-add=SYS_PTRACE)";
+        var reason = PtraceDenial(ProcFs.ReadTrimmed("/proc/sys/kernel/yama/ptrace_scope"), ProcessAccess.EffectiveUid(), ProcessAccess.HasPtraceCapability(), ProcessAccess.OwnerUid(pid));
         return new MemAnalyzerException(ExitCodes.AttachDenied, $"cannot attach to process {pid}: {reason} ({cause.Message.Trim()})");
+    }
+
+    /// <summary>
+    /// Why ptrace was refused, naming what is missing: CAP_SYS_PTRACE (also for root, which has no other power over
+    /// ptrace), the Yama scope, or, with both in hand, a security module. Never "run as root" to root.
+    /// </summary>
+    public static string PtraceDenial(string? yamaScope, uint self, bool capable, uint? owner)
+    {
+        var who = self == 0 ? "MemAnalyzer runs as root" : $"MemAnalyzer runs as uid {self}";
+        var capability = capable ? $"{who} and holds CAP_SYS_PTRACE" : $"{who} without CAP_SYS_PTRACE";
+        const string GiveCapability = "give MemAnalyzer CAP_SYS_PTRACE (sudo, or --cap-add=SYS_PTRACE for a container; capsh --drop or a service unit may have removed it)";
+        return yamaScope switch
+        {
+            "3" => "ptrace is disabled until the next boot (kernel.yama.ptrace_scope = 3): read the process through its runtime with -attach dump",
+            "2" when !capable => $"only a process with CAP_SYS_PTRACE may attach (kernel.yama.ptrace_scope = 2), and {capability}: {GiveCapability}, or read the process with -attach dump",
+            "1" when !capable => $"a process may attach only to its own descendants (kernel.yama.ptrace_scope = 1), and {capability}: {GiveCapability}, or allow it with: sudo sysctl kernel.yama.ptrace_scope=0",
+            _ when capable => $"the kernel refused although {capability}: a security module (AppArmor, SELinux, seccomp) or the sandbox forbids ptrace; read the process with -attach dump",
+            _ when self == 0 || owner == self => $"permission denied: {capability} (kernel.yama.ptrace_scope = {yamaScope ?? "absent"}): {GiveCapability}, or read the process with -attach dump",
+            _ => $"permission denied: the process runs as uid {owner?.ToString(CultureInfo.InvariantCulture) ?? "unknown"} and {capability}: run MemAnalyzer as that user, or {GiveCapability}",
+        };
     }
 
     /// <summary>Another process (a debugger) ptraces it.</summary>

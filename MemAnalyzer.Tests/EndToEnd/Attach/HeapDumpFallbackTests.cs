@@ -114,6 +114,17 @@ public sealed class HeapDumpFallbackTests(OtherUserScenario scenario)
             ExitCodes.AttachDenied, "cannot attach to process");
 
     [Fact]
+    public void RootWithoutCapSysPtraceIsToldTheMissingCapabilityNotToRunAsRoot()
+    {
+        var result = OtherUser.RunWithoutPtrace("-pid", OtherUser.Pid(scenario.Target), "-attach", "ptrace");
+
+        CliAssert.Error(result, ExitCodes.AttachDenied, "MemAnalyzer runs as root without CAP_SYS_PTRACE");
+        var message = CliAssert.ErrorMessage(result.StandardError);
+        Assert.Contains("give MemAnalyzer CAP_SYS_PTRACE", message, StringComparison.Ordinal);
+        Assert.DoesNotMatch(@"run [^.;:]*as root", message);
+    }
+
+    [Fact]
     public void PsShowsThatAnotherUsersProcessCanBeReadOnlyThroughItsSocketAndLeavesOutOneWithoutDiagnostics()
     {
         var result = OtherUser.RunWithoutPtrace("-ps");

@@ -56,4 +56,37 @@ public sealed class DocumentationTests
             .ToList();
         Assert.True(duplicates.Count == 0, $"exit codes share a number: {string.Join("; ", duplicates)}");
     }
+
+    [Fact]
+    public void TheHelpsExitCodesAreExactlyThoseOfExitCodesAndOfTheReadmeTable()
+    {
+        var help = MemAnalyzerCli.Run(["--help"], new Dictionary<string, string?> { ["COLUMNS"] = "100000" });
+        var line = help.StandardOutput.Split('\n').Single(l => l.StartsWith("Exit codes:", StringComparison.Ordinal));
+        var inHelp = Regex.Matches(line, @"(\d+)(?:-(\d+))?")
+            .SelectMany(m => Enumerable.Range(int.Parse(m.Groups[1].Value), (m.Groups[2].Success ? int.Parse(m.Groups[2].Value) : int.Parse(m.Groups[1].Value)) - int.Parse(m.Groups[1].Value) + 1))
+            .Order().ToList();
+        var defined = typeof(MemAnalyzer.ExitCodes).GetFields(BindingFlags.Public | BindingFlags.Static)
+            .Where(field => field.IsLiteral && field.FieldType == typeof(int)).Select(field => (int)field.GetRawConstantValue()!).Order().ToList();
+        var inReadme = Regex.Matches(Readme, @"^\| (\d+) \| [A-Za-z]+ \|", RegexOptions.Multiline).Select(m => int.Parse(m.Groups[1].Value)).Order().ToList();
+        Assert.Equal(defined, inHelp);
+        Assert.Equal(defined, inReadme);
+    }
+
+    [Fact]
+    public void EverySwitchOfTheReadmeTableIsInTheHelpAndOptionalValuesAreWrittenAlike()
+    {
+        var help = MemAnalyzerCli.Run(["--help"], new Dictionary<string, string?> { ["COLUMNS"] = "100000" });
+        var templates = Regex.Matches(help.StandardOutput, @"^  (-\S+)", RegexOptions.Multiline).Select(m => m.Groups[1].Value).ToList();
+        var inHelp = templates.SelectMany(t => t.Split('[', '<')[0].Split('|')).ToHashSet(StringComparer.Ordinal);
+        var rows = Regex.Matches(Readme, @"^\| (`(-[a-z0-9?]+)[^|]*)?\| (`(--[a-z0-9-]+)([^`]*)`)? \|", RegexOptions.Multiline);
+        Assert.True(rows.Count >= 40, $"only {rows.Count} rows of the switch table were read");
+        var missing = rows.SelectMany(r => new[] { r.Groups[2].Value, r.Groups[4].Value }).Where(n => n.Length > 0 && !inHelp.Contains(n)).ToList();
+        Assert.True(missing.Count == 0, $"README switches the help does not list: {string.Join(", ", missing)}");
+
+        // The help's --by-size[=N] is the README's: the same name, the same [=…] for an optional value.
+        var optional = templates.Where(t => t.Contains("[=", StringComparison.Ordinal)).Select(t => t.Split('|')[^1]).ToList();
+        Assert.True(optional.Count >= 5, $"the help shows only {optional.Count} optional values: {string.Join(", ", optional)}");
+        var unlike = optional.Where(t => !rows.Any(r => r.Groups[4].Value + r.Groups[5].Value == t)).ToList();
+        Assert.True(unlike.Count == 0, $"optional values the README's long-form column does not write as the help does: {string.Join(", ", unlike)}");
+    }
 }
