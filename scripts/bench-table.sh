@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Renders a results file of scripts/bench.sh as the README's markdown tables, naming the file, commit, date and machine.
+# Renders a results file of scripts/bench.sh as markdown tables, naming the file, commit, date and machine.
 #
 #   scripts/bench-table.sh [results.tsv]            # print the markdown (default: the newest non-quick bench-results/*.tsv)
-#   scripts/bench-table.sh --readme [results.tsv]   # put it into README.md between the bench-table markers
+#   scripts/bench-table.sh --write [results.tsv]    # the full tables into docs/performance.md (bench-table markers)
+#                                                   # and the short table into README.md (bench-summary markers)
 # The newest scale results (bench-results/*-scale*.tsv, from SCALE=1 or SCALE=only; SCALE_RESULTS names another) are
 # rendered after them: the 10M-object rows of the results file beside the 100M-object rows, with the growth and goals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 readme=0
-if [ "${1:-}" = --readme ]; then readme=1; shift; fi
+if [ "${1:-}" = --write ] || [ "${1:-}" = --readme ]; then readme=1; shift; fi
 # Newest by the run's start time (its "started" line), not by name: names sort by commit hash within a day.
 newest() { for f in "$@"; do printf '%s\t%s\n' "$(awk -F'\t' '$1 == "meta" && $2 == "started" { print $3 }' "$f")" "$f"; done | sort | tail -1 | cut -f2; }
 results=${1:-$(newest $(ls bench-results/*.tsv 2>/dev/null | grep -v -e '-quick\.tsv$' -e '-scale[-0-9]*\.tsv$') || true)}
@@ -17,7 +18,7 @@ scale_results=${SCALE_RESULTS:-$(newest $(ls bench-results/*-scale*.tsv 2>/dev/n
 [ -n "$results" ] && [ -f "$results" ] || { echo "error: no results file (run scripts/bench.sh, or name one)" >&2; exit 1; }
 
 render() {
-  awk -F'\t' -v file="$results" '
+  awk -F'\t' -v file="$results" -v up="${LINK_PREFIX:-}" '
     function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     function mb(x) { return x < 10 * 1048576 ? sprintf("%.1f MB", x / 1048576) : n(x / 1048576) " MB" }
     function sec(x) { return x < 1 ? sprintf("%.3f", x) : sprintf("%.2f", x) }
@@ -28,8 +29,8 @@ render() {
     $1 == "check" { checks[++nk] = $0 }
     END {
       printf "<!-- rendered by scripts/bench-table.sh from %s -->\n", file
-      printf "From [%s](%s): commit `%s`, %s to %s, %s mode, runs per case: %s (median, min and max).\n", \
-        file, file, meta["commit"], meta["started"], meta["finished"], meta["mode"], meta["runs"]
+      printf "From [%s](%s%s): commit `%s`, %s to %s, %s mode, runs per case: %s (median, min and max).\n", \
+        file, up, file, meta["commit"], meta["started"], meta["finished"], meta["mode"], meta["runs"]
       printf "Machine: %s, %s cores, %s GB, %s, .NET %s; load average %s at the start, %s at the end.\n", \
         meta["cpu"], meta["cores"], meta["memory_gb"], meta["kernel"], meta["dotnet_runtime"], meta["load_average_start"], meta["load_average_end"]
       printf "Baseline: %s. Fixed cost (tiny dump): %s s.\n", meta["baseline"], meta["fixed_cost_s"]
@@ -53,7 +54,7 @@ render() {
 
 # The scale rows beside the 10M rows: time and peak RSS per view, growth with start-up excluded, and the issue's goals.
 render_scale() {
-  awk -F'\t' -v file="$scale_results" '
+  awk -F'\t' -v file="$scale_results" -v up="${LINK_PREFIX:-}" '
     function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     FNR == 1 { part++ }
     part == 1 && $1 == "case" { small[$2] = $4; smallrss[$2] = $8 }
@@ -77,8 +78,8 @@ render_scale() {
     END {
       slower = big["ma.tiny"] / small["ma.tiny"]
       printf "\n#### %s and %s objects side by side\n\n", m(smallobjects), m(objects)
-      printf "Scale rows from [%s](%s): commit `%s`, %s to %s, runs per case: %s; load average %s at the start, %s at the end (a shared machine: times are upper bounds).\n", \
-        file, file, meta["commit"], meta["started"], meta["finished"], meta["runs"], meta["load_average_start"], meta["load_average_end"]
+      printf "Scale rows from [%s](%s%s): commit `%s`, %s to %s, runs per case: %s; load average %s at the start, %s at the end (a shared machine: times are upper bounds).\n", \
+        file, up, file, meta["commit"], meta["started"], meta["finished"], meta["runs"], meta["load_average_start"], meta["load_average_end"]
       printf "Dump: %s objects, %s MB heap, %s MB file (`%s`), against %s objects in the 10M rows. Peak RSS: %s. The mark%s work lists %s.\n\n", \
         n(objects), n(heap / 1048576), n(filebytes / 1048576), madeby, n(smallobjects), meta["rss"], "\047s", meta["mark_work_list"]
       printf "The %s rows: commit `%s`, load average %s at the start, fixed cost (tiny dump) %.2f s, peak RSS %s. The %s rows: fixed cost %.2f s (%.1f× slower).\n\n", \
@@ -95,22 +96,59 @@ render_scale() {
     }' "$results" "$scale_results"
 }
 
+# The README's short table: what a user runs, at 10M objects, against the baseline, and the 100M histogram if measured.
+render_summary() {
+  awk -F'\t' -v file="$results" -v scale="$scale_results" '
+    function sec(x) { return x < 1 ? sprintf("%.2f", x) : sprintf("%.1f", x) }
+    function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
+    FILENAME == file && $1 == "meta" { meta[$2] = $3 }
+    FILENAME == file && $1 == "dump" && $2 == "walk" { objects = $3 }
+    FILENAME == file && $1 == "case" { t[$2] = $4; r[$2] = $7; rss[$2] = $8 }
+    FILENAME == scale && $1 == "case" { big[$2] = $4; bigratio[$2] = $7 }
+    FILENAME == scale && $1 == "dump" { bigobjects = $3 }
+    function row(label, key, base) {
+      if (!(key in t)) return
+      printf "| %s | %s s | %s | %s MB |\n", label, sec(t[key]), (base in t ? sec(t[base]) " s (" r[key] "× faster)" : ""), n(rss[key])
+    }
+    END {
+      printf "<!-- rendered by scripts/bench-table.sh from %s -->\n", file
+      printf "A %s-object dump (commit `%s`, %s, %s cores), median of %s runs; the baseline is a plain ClrMD walk. All tables, goals and earlier runs: [docs/performance.md](docs/performance.md#latest-results).\n\n", \
+        n(objects), meta["commit"], substr(meta["started"], 1, 10), meta["cores"], meta["runs"]
+      printf "| MemAnalyzer | time | baseline | peak RSS |\n| --- | --- | --- | --- |\n"
+      row("start-up on a tiny dump", "ma.tiny", "base.tiny")
+      row("`-dts` (all objects by type)", "ma.walk.dts", "base.walk")
+      row("`-live`", "ma.walk.live", "base.walk.live")
+      row("`-dstrings`", "ma.walk.dstrings", "")
+      row("diff of two dumps (10M and 5M objects)", "ma.diff", "")
+      row("`-live -retained`", "ma.walk.retained", "")
+      row("`-live -roots <type>`", "ma.walk.roots", "")
+      if ("ma.scale.dts" in big) printf "\nAt %s objects, `-dts` takes %s s (%s× faster than the baseline).\n", n(bigobjects), sec(big["ma.scale.dts"]), bigratio["ma.scale.dts"]
+    }' "$results" ${scale_results:+"$scale_results"}
+}
+
+# Replaces the lines between <!-- NAME:begin --> and <!-- NAME:end --> of FILE by the output of a command.
+write_between() {
+  local file=$1 name=$2; shift 2
+  grep -q "^<!-- $name:begin -->\$" "$file" && grep -q "^<!-- $name:end -->\$" "$file" \
+    || { echo "error: $file has no <!-- $name:begin --> / <!-- $name:end --> lines" >&2; exit 1; }
+  local table; table=$(mktemp)
+  "$@" > "$table"
+  awk -v table="$table" -v begin="<!-- $name:begin -->" -v end="<!-- $name:end -->" '
+    $0 == begin { print; while ((getline line < table) > 0) print line; skip = 1; next }
+    $0 == end { skip = 0 }
+    !skip' "$file" > "$file.new"
+  mv "$file.new" "$file"
+  rm -f "$table"
+}
+
 if [ "$readme" = 0 ]; then
   render
   exit 0
 fi
 if [ "$(awk -F'\t' '$1 == "meta" && $2 == "mode" { print $3 }' "$results")" != full ]; then
-  echo "error: $results is not a full run (QUICK=1 figures mean nothing): not putting it into README.md" >&2
+  echo "error: $results is not a full run (QUICK=1 figures mean nothing): not putting it into the documentation" >&2
   exit 1
 fi
-grep -q '^<!-- bench-table:begin -->$' README.md && grep -q '^<!-- bench-table:end -->$' README.md \
-  || { echo "error: README.md has no <!-- bench-table:begin --> / <!-- bench-table:end --> lines" >&2; exit 1; }
-table=$(mktemp)
-render > "$table"
-awk -v table="$table" '
-  /^<!-- bench-table:begin -->$/ { print; while ((getline line < table) > 0) print line; skip = 1; next }
-  /^<!-- bench-table:end -->$/ { skip = 0 }
-  !skip' README.md > README.md.new
-mv README.md.new README.md
-rm -f "$table"
-echo "README.md: tables from $results"
+LINK_PREFIX=../ write_between docs/performance.md bench-table render
+write_between README.md bench-summary render_summary
+echo "docs/performance.md and README.md: tables from $results"

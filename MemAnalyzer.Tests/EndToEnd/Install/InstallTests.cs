@@ -25,7 +25,7 @@ public sealed class InstallTests(RootsScenario scenario)
 
         Assert.Equal(0, result.ExitCode);
         Assert.Equal("", result.StandardError);
-        Assert.Contains("Usage: MemAnalyzer [options]", result.StandardOutput, StringComparison.Ordinal);
+        Assert.Contains("Usage: MemAnalyzer -f <dump>… | -pid <pid|name> [options]", result.StandardOutput, StringComparison.Ordinal);
         Assert.Contains("Examples:", result.StandardOutput, StringComparison.Ordinal);
     }
 
