@@ -14,8 +14,23 @@ public sealed class ArgumentNormalizerTests
     [InlineData("--by-size 7", "--by-size:7")]
     [InlineData("-dts abc", "-dts:abc")]
     [InlineData("-dstrings 0", "-dstrings:0")]
+    [InlineData("-dtr 5", "-dtr:5")]
+    [InlineData("--by-retained 5", "--by-retained:5")]
+    [InlineData("--duplicate-strings 3", "--duplicate-strings:3")]
+    [InlineData("-gc 1234", "-gc:1234")]
+    [InlineData("--gc 1234", "--gc:1234")]
+    [InlineData("-roots T 3", "-roots T --roots-top 3")]
+    [InlineData("-pid 1234", "-pid 1234")]
     public void TheOriginalSpaceBeforeAnOptionalValueBecomesAColon(string input, string expected)
     {
         Assert.Equal(expected.Split(' '), ArgumentNormalizer.Normalize(input.Split(' ')));
+    }
+
+    [Fact]
+    public void TheSwitchesWithAnOptionalValueAreExactlyThoseTheCommandLineDeclaresSo()
+    {
+        Assert.Equal(
+            ["--by-count", "--by-retained", "--by-size", "--duplicate-strings", "--gc", "-dstrings", "-dtn", "-dtr", "-dts", "-gc"],
+            CommandLine.OptionalValueSwitches().Distinct().Order(StringComparer.Ordinal));
     }
 }

@@ -8,7 +8,7 @@ namespace MemAnalyzer.Cli;
 /// </summary>
 public static class ArgumentNormalizer
 {
-    private static readonly string[] s_optionalValueSwitches = ["-dts", "-dtn", "-dtr", "-dstrings", "-gc", "--by-size", "--by-count", "--by-retained", "--duplicate-strings", "--gc"];
+    private static readonly IReadOnlyList<string> s_optionalValueSwitches = CommandLine.OptionalValueSwitches();
 
     /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
     public const string RootsTopSwitch = "--roots-top";

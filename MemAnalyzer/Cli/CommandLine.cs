@@ -155,6 +155,14 @@ public sealed class CommandLine
             .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0)),
          .. ProcDumpTemplate.Split(' ')[0].Split('|')];
 
+    /// <summary>
+    /// The switches whose value is optional (-dts, --by-size, -gc, …), both forms: the only ones ArgumentNormalizer
+    /// joins with a following value, read from the declarations above so that the two lists cannot drift.
+    /// </summary>
+    public static IReadOnlyList<string> OptionalValueSwitches() =>
+        [.. new CommandLine(NullConsole.Singleton).App.Options.Where(o => o.OptionType == CommandOptionType.SingleOrNoValue)
+            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0))];
+
     private CommandOption Single(string template, string description) => App.Option(template, description, CommandOptionType.SingleValue);
 
     private CommandOption Optional(string template, string description) => App.Option(template, description, CommandOptionType.SingleOrNoValue);

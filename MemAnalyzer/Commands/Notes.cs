@@ -1,4 +1,5 @@
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Dac;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Commands;
@@ -45,9 +46,9 @@ internal static class Notes
             error.WriteLine($"note: {report.Target} was suspended for {paused.TotalMilliseconds:F0} ms while its heap was read, then resumed");
         }
         // Only a DAC from somewhere else than the target's own runtime is worth a line: that is where triage mistakes hide.
-        if (report.Dac.Source is not ("installed runtime" or "runtime directory recorded in the dump"))
+        if (!report.Dac.Source.IsTheRuntimesOwn())
         {
-            error.WriteLine($"note: DAC {report.Dac.Path} (from the {report.Dac.Source})");
+            error.WriteLine($"note: DAC {report.Dac.Path} (from the {report.Dac.Origin})");
         }
         if (!report.Dac.BuildIdVerified)
         {

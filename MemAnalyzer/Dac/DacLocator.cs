@@ -35,7 +35,12 @@ public sealed record DacSearchOptions(
 public sealed record RuntimeIdentity(string Version, string Architecture, string RuntimeDirectory, string BuildId);
 
 /// <summary>A DAC that was found, and why it was accepted.</summary>
-public sealed record DacResolution(string Path, string Source, bool BuildIdVerified);
+/// <param name="SymbolStoreKey">Found filed under libcoreclr's build-id in a symbol store layout.</param>
+public sealed record DacResolution(string Path, DacSource Source, bool BuildIdVerified, bool SymbolStoreKey = false)
+{
+    /// <summary>Where it came from, as the notes say it ("dacs collection, symbol-store key").</summary>
+    public string Origin => SymbolStoreKey ? $"{Source.Describe()}, symbol-store key" : Source.Describe();
+}
 
 /// <summary>
 /// Finds libmscordaccore.so for a runtime, locally only: the tool never downloads anything.
@@ -45,7 +50,7 @@ public sealed record DacResolution(string Path, string Source, bool BuildIdVerif
 public static class DacLocator
 {
     public const string DacFileName = "libmscordaccore.so";
-    public const string CoreClrFileName = "libcoreclr.so";
+    public const string CoreClrFileName = ProcFs.CoreClrFileName;
 
     public static DacResolution Resolve(RuntimeIdentity runtime, DacSearchOptions options)
     {
@@ -55,7 +60,7 @@ public static class DacLocator
         var tried = new HashSet<string>(StringComparer.Ordinal);
         foreach (var (directory, source) in Candidates(runtime, options))
         {
-            searched.Add($"{directory} ({source})");
+            searched.Add($"{directory} ({source.Describe()})");
             if (SymbolStoreDac(directory, runtime.BuildId) is string keyed && tried.Add(keyed))
             {
                 // A symbol store (dotnet-symbol cache, _NT_SYMBOL_PATH cache) files the DAC under libcoreclr's build-id.
@@ -65,10 +70,10 @@ public static class DacLocator
                 }
                 else
                 {
-                    return new DacResolution(keyed, $"{source}, symbol-store key", BuildIdVerified: true);
+                    return new DacResolution(keyed, source, BuildIdVerified: true, SymbolStoreKey: true);
                 }
             }
-            foreach (var dac in DacFilesIn(directory, runtime.BuildId, recursive: source == CollectionSource))
+            foreach (var dac in DacFilesIn(directory, runtime.BuildId, recursive: source == DacSource.Collection))
             {
                 if (!tried.Add(dac))
                 {
@@ -94,30 +99,28 @@ public static class DacLocator
         if (options.IgnoreMismatch && firstRejected is not null)
         {
             // Only when no verified DAC exists anywhere: a matching one further down the search path always wins.
-            return new DacResolution(firstRejected, "-ignoredacmismatch", BuildIdVerified: false);
+            return new DacResolution(firstRejected, DacSource.IgnoreMismatch, BuildIdVerified: false);
         }
         throw new MemAnalyzerException(ExitCodes.DacNotFound, DescribeMissingDac(runtime, options, searched, rejected));
     }
 
-    private const string CollectionSource = "dacs collection";
-
-    private static IEnumerable<(string Directory, string Source)> Candidates(RuntimeIdentity runtime, DacSearchOptions options)
+    private static IEnumerable<(string Directory, DacSource Source)> Candidates(RuntimeIdentity runtime, DacSearchOptions options)
     {
         foreach (var d in options.ExplicitDirectories)
         {
-            yield return (d, "-dacdir");
+            yield return (d, DacSource.DacDirSwitch);
         }
         foreach (var d in options.EnvironmentDirectories)
         {
-            yield return (d, "environment");
+            yield return (d, DacSource.Environment);
         }
         foreach (var d in options.CollectionDirectories)
         {
-            yield return (d, CollectionSource);
+            yield return (d, DacSource.Collection);
         }
         if (runtime.RuntimeDirectory.Length > 0)
         {
-            yield return (runtime.RuntimeDirectory, "runtime directory recorded in the dump");
+            yield return (runtime.RuntimeDirectory, DacSource.RecordedRuntimeDirectory);
         }
         foreach (var root in options.InstalledRuntimeRoots)
         {
@@ -128,7 +131,7 @@ public static class DacLocator
             // Only folders of a runtime version: anything else beside them is not a runtime and is neither searched nor listed.
             foreach (var versionDirectory in Directory.EnumerateDirectories(root).Where(InstalledRuntimeRoots.IsRuntimeVersionFolder).Order(StringComparer.Ordinal))
             {
-                yield return (versionDirectory, "installed runtime");
+                yield return (versionDirectory, DacSource.InstalledRuntime);
             }
         }
     }

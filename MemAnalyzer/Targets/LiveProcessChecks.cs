@@ -45,7 +45,7 @@ public static class LiveProcessChecks
         }
         if (!maps.Split('\n').Any(l => ProcFs.CoreClrPath(l) is not null))
         {
-            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {pid} ({ProcessName(pid)}) is not a .NET process: libcoreclr.so is not loaded in it");
+            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {pid} ({ProcessName(pid)}) is not a .NET process: {ProcFs.CoreClrFileName} is not loaded in it");
         }
     }
 
