@@ -23,13 +23,14 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
         IReadOnlyList<TypeRootPaths> roots = [];
+        using var source = HeapSource.Open(heap);
         if (!options.Retained && options.Roots is null && options.PathTypes is null)
         {
-            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress), roots);
+            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress), roots);
         }
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
-        var (graph, live, graphWarnings) = HeapGraphReader.Read(heap, walk, cancellation, progress);
-        var snapshot = HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress, live);
+        var (graph, live, graphWarnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };

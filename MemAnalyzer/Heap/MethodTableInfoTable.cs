@@ -15,6 +15,9 @@ internal sealed class MethodTableInfoTable
     public const byte IsFree = 2;
     public const byte HasReferences = 4;
 
+    /// <summary>The smallest object the GC allocates: every object counts and steps at least this.</summary>
+    public const int MinObjectSize = 24;
+
     private readonly ClrHeap _heap;
     private readonly object _resolveLock = new();
     private volatile Snapshot _snapshot;
@@ -22,7 +25,7 @@ internal sealed class MethodTableInfoTable
     private readonly GcDescriptorStore _gcDescriptors;
     private int _keysUsed;
 
-    private readonly bool _withReferences;
+    private bool _withReferences;
 
     /// <param name="withReferences">Read GC descriptors (needed by the mark phase only; the count needs sizes alone).</param>
     public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory, bool withReferences)
@@ -77,6 +80,23 @@ internal sealed class MethodTableInfoTable
     /// <summary>The index of a MethodTable the walk already met and ClrMD knew, or -1; never asks ClrMD (the resynchronisation's first, free check).</summary>
     public int FindKnown(ulong methodTable) =>
         methodTable != 0 && TryFindExisting(_snapshot, methodTable, out var index) ? index : -1;
+
+    /// <summary>Reads GC descriptors from now on, and those of the types already known; call it while no walk runs.</summary>
+    public void IncludeReferences()
+    {
+        lock (_resolveLock)
+        {
+            if (_withReferences)
+            {
+                return;
+            }
+            _withReferences = true;
+            for (var index = 0; index < _snapshot.Count; index++)
+            {
+                Entries[index] = Describe(Entries[index].Type!);
+            }
+        }
+    }
 
     private static ulong Mix(ulong value) => (value >> 3) * 0x9E3779B97F4A7C15UL >> 20;
 
@@ -186,5 +206,22 @@ internal sealed class MethodTableInfoTable
     private sealed record Snapshot(ulong[] Keys, int[] Values, int Count);
 
     /// <param name="GcDescriptorSeries">&gt; 0: that many series; &lt; 0: a repeating descriptor with that many items.</param>
-    internal readonly record struct Entry(ClrType? Type, uint BaseSize, uint ComponentSize, byte Flags, int GcDescriptorStart, int GcDescriptorSeries);
+    internal readonly record struct Entry(ClrType? Type, uint BaseSize, uint ComponentSize, byte Flags, int GcDescriptorStart, int GcDescriptorSeries)
+    {
+        /// <summary>
+        /// The size of an object of this type, the one rule every walk uses (ClrMD's): base size plus the component
+        /// count (the <paramref name="length"/> word, ignored without components; one more for a string's terminator)
+        /// times the component size, at least <see cref="MinObjectSize"/>. Unaligned: the next object is 8-byte aligned.
+        /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public ulong SizeOf(uint length)
+        {
+            ulong size = BaseSize;
+            if (ComponentSize != 0)
+            {
+                size += ((Flags & IsString) != 0 ? (ulong)length + 1 : length) * ComponentSize;
+            }
+            return size < MinObjectSize ? MinObjectSize : size;
+        }
+    }
 }

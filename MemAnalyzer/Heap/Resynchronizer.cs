@@ -23,7 +23,7 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
     public ulong? Next(ulong from, ulong end)
     {
         var candidate = (from + 7) & ~7UL;
-        while (candidate + HeapScanner.MinObjectSize <= end)
+        while (candidate + MethodTableInfoTable.MinObjectSize <= end)
         {
             var length = (int)Math.Min(BlockSize, end - candidate);
             var read = memory.Read(candidate, _block.AsSpan(0, length)) & ~7;
@@ -82,14 +82,7 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
         {
             return null;
         }
-        ref readonly var entry = ref table.Entries[index];
-        var size = (ulong)entry.BaseSize;
-        if (entry.ComponentSize != 0)
-        {
-            ulong count = BinaryPrimitives.ReadUInt32LittleEndian(head[8..]);
-            size += ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? count + 1 : count) * entry.ComponentSize;
-        }
-        return Math.Max(size, (ulong)HeapScanner.MinObjectSize);
+        return table.Entries[index].SizeOf(BinaryPrimitives.ReadUInt32LittleEndian(head[8..]));
     }
 
     /// <summary>True when <see cref="ChainLength"/> objects parse from <paramref name="address"/> on, each fitting before <paramref name="end"/>.</summary>

@@ -20,16 +20,11 @@ public static class StringReportBuilder
         IProgress<HeapWalkProgress>? progress = null)
     {
         var passes = progress is null ? null : new StringScanProgress(progress, heap, Passes);
-        ObjectBitmap? live;
-        StringSnapshot snapshot;
-        using (var memory = HeapScannerMemory.Open(heap))
-        {
-            var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
-            live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, table, memory, walk, cancellation, passes?.BeginMark());
-            snapshot = StringStatisticsCollector.Collect(heap, selection, live, table, memory, repeatedOnly: true, hashBits, cancellation, passes);
-        }
+        using var source = HeapSource.Open(heap);
+        var live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(source, walk, cancellation, passes?.BeginMark());
+        var snapshot = StringStatisticsCollector.Collect(source, selection, live, repeatedOnly: true, hashBits, cancellation, passes);
         var top = StringRanking.TopDuplicates(snapshot.Values, topN);
-        var owners = StringOwnerFinder.Find(heap, top, selection, live, cancellation, passes);
+        var owners = StringOwnerFinder.Find(source, top, selection, live, cancellation, passes);
         passes?.Done();
         return new StringReport(snapshot, top, owners);
     }
