@@ -20,7 +20,7 @@ internal sealed class HeapScanner
     private const int MinObjectSize = MethodTableInfoTable.MinObjectSize;
     private const int BufferSize = 1 << 20;
     private readonly MethodTableInfoTable _table;
-    private readonly HeapScannerMemory _memory;
+    private readonly TargetMemory _memory;
     private readonly ulong[] _contextStarts;
     private readonly ulong[] _contextEnds;
     private readonly byte[] _buffer = new byte[BufferSize];

@@ -14,7 +14,7 @@ public sealed class HeapSource : IDisposable
     private readonly ConcurrentDictionary<ulong, string> _clrMdSegments = new();
     private (ulong[] Starts, ulong[] Ends)? _contexts;
 
-    internal HeapSource(ClrHeap heap, HeapScannerMemory memory)
+    internal HeapSource(ClrHeap heap, TargetMemory memory)
     {
         Heap = heap;
         Memory = memory;
@@ -23,7 +23,7 @@ public sealed class HeapSource : IDisposable
 
     public ClrHeap Heap { get; }
 
-    internal HeapScannerMemory Memory { get; }
+    internal TargetMemory Memory { get; }
 
     /// <summary>The table, sizes only until <see cref="TableWithReferences"/> is asked for.</summary>
     internal MethodTableInfoTable Table { get; }
@@ -31,8 +31,11 @@ public sealed class HeapSource : IDisposable
     /// <summary>The raw walk mirrors the rules of 64-bit targets; other targets are walked through ClrMD.</summary>
     internal bool RawWalk => Heap.Runtime.DataTarget.DataReader.PointerSize == 8;
 
-    /// <summary>Opens the memory of the dump or process the heap was read from, for callers that hold only a heap (tests, tools).</summary>
-    public static HeapSource Open(ClrHeap heap) => new(heap, HeapScannerMemory.Open(heap));
+    /// <summary>
+    /// The source of a heap whose target the caller opened: from <paramref name="dumpFile"/> when it was opened from a
+    /// core dump (read directly; owned by the source from here on), else through ClrMD's reader.
+    /// </summary>
+    internal static HeapSource Of(ClrHeap heap, DumpFileMemory? dumpFile) => new(heap, TargetMemory.Of(heap, dumpFile));
 
     /// <summary>The table with GC descriptors (where objects' references lie), for the mark and the object graph.</summary>
     internal MethodTableInfoTable TableWithReferences()

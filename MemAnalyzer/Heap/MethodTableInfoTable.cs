@@ -28,7 +28,7 @@ internal sealed class MethodTableInfoTable
     private bool _withReferences;
 
     /// <param name="withReferences">Read GC descriptors (needed by the mark phase only; the count needs sizes alone).</param>
-    public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory, bool withReferences)
+    public MethodTableInfoTable(ClrHeap heap, TargetMemory memory, bool withReferences)
     {
         _heap = heap;
         _withReferences = withReferences;

@@ -7,7 +7,7 @@ namespace MemAnalyzer.Strings;
 /// Reads every reference field of the selection's objects (per-MethodTable field offsets, arrays in blocks) from the
 /// walk's bytes, or from the target's memory where the walk's buffer ends, and tallies those that point at a marked copy.
 /// </summary>
-internal readonly struct StringOwnerPass(StringOwnerTally tally, HeapScannerMemory memory, byte[] block) : IScanVisitor<StringOwnerPass>
+internal readonly struct StringOwnerPass(StringOwnerTally tally, TargetMemory memory, byte[] block) : IScanVisitor<StringOwnerPass>
 {
     private const int ArrayLengthOffset = 8;
     private const int ArrayDataOffset = 16;

@@ -1,6 +1,5 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Strings;
 
@@ -17,9 +16,8 @@ public static class StringStatisticsCollector
     public const int HugeStringChars = 64 * 1024;
 
     /// <summary>Every value with its count (what a diff compares).</summary>
-    public static StringSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation)
+    public static StringSnapshot Collect(HeapSource source, ObjectSelection selection, WalkOptions options, CancellationToken cancellation)
     {
-        using var source = HeapSource.Open(heap);
         var live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(source, options, cancellation);
         return Collect(source, selection, live, repeatedOnly: false, StringHashCounts.MaxHashBits, cancellation);
     }

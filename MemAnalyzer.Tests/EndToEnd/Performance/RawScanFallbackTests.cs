@@ -22,7 +22,7 @@ public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<Man
         // White-box: the product's collector walks the heap of the dump as the oracle's ClrMD opened it.
         using var opened = LocalDump.Open(dump.DumpPath);
         var heap = opened.Runtime.Heap;
-        var memory = new MemoryWithHoles(HeapScannerMemory.Open(heap), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
+        var memory = new MemoryWithHoles(TargetMemory.Of(heap, DumpFileMemory.TryOpen(dump.DumpPath)), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
         using var source = new HeapSource(heap, memory);
         var snapshot = HeapStatisticsCollector.Collect(source, selection, WalkOptions.SingleThreaded, CancellationToken.None);
 
@@ -31,7 +31,7 @@ public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<Man
         Assert.Matches(@"^\d+ of \d+ heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead \(same counts, slower\); first: segment 0x[0-9a-f]+: memory at 0x[0-9a-f]+ could not be read$", warning);
     }
 
-    private sealed class MemoryWithHoles(HeapScannerMemory inner, MemoryRange[] holes) : HeapScannerMemory
+    private sealed class MemoryWithHoles(TargetMemory inner, MemoryRange[] holes) : TargetMemory
     {
         public override bool IsThreadSafe => inner.IsThreadSafe;
 
