@@ -73,13 +73,15 @@ EOS
   mv "$DUMP_DIR/damaged.tmp" "$DUMP_DIR/damaged.dmp"
 fi
 
-# Normalizes what differs from run to run: times and durations in notes, the DAC's path, temporary paths, CSV Time.
+# Normalizes what differs from run to run: times and durations in notes, temporary paths, and -verbose's peak of the
+# live mark's work lists (the mark runs on several threads: the peak differs between two runs of one build).
 normalize() {
   sed -E \
     -e "s#$DUMP_DIR#DUMPS#g" -e "s#$out#OUT#g" \
     -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?/TIMESTAMP/g' \
     -e 's/[0-9]+([.,][0-9]+)? ?(ms|s|seconds|minutes)\b/DURATION/g' \
-    -e 's#/tmp/[A-Za-z0-9._-]+#/tmp/TEMP#g'
+    -e 's#/tmp/[A-Za-z0-9._-]+#/tmp/TEMP#g' \
+    -e 's/work lists peaked at [0-9,]+ entries \([0-9,]+ bytes\)/work lists peaked at N entries (N bytes)/'
 }
 
 n=0

@@ -9,7 +9,7 @@ namespace MemAnalyzer.Heap;
 /// lie). Entries are dense indexes, so per-type tallies are plain arrays. Resolution is serialized (the DAC is not
 /// thread-safe); lookups of known MethodTables take no lock.
 /// </summary>
-internal sealed class MethodTableInfoTable
+internal sealed partial class MethodTableInfoTable
 {
     public const byte IsString = 1;
     public const byte IsFree = 2;
@@ -204,24 +204,4 @@ internal sealed class MethodTableInfoTable
     }
 
     private sealed record Snapshot(ulong[] Keys, int[] Values, int Count);
-
-    /// <param name="GcDescriptorSeries">&gt; 0: that many series; &lt; 0: a repeating descriptor with that many items.</param>
-    internal readonly record struct Entry(ClrType? Type, uint BaseSize, uint ComponentSize, byte Flags, int GcDescriptorStart, int GcDescriptorSeries)
-    {
-        /// <summary>
-        /// The size of an object of this type, the one rule every walk uses (ClrMD's): base size plus the component
-        /// count (the <paramref name="length"/> word, ignored without components; one more for a string's terminator)
-        /// times the component size, at least <see cref="MinObjectSize"/>. Unaligned: the next object is 8-byte aligned.
-        /// </summary>
-        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-        public ulong SizeOf(uint length)
-        {
-            ulong size = BaseSize;
-            if (ComponentSize != 0)
-            {
-                size += ((Flags & IsString) != 0 ? (ulong)length + 1 : length) * ComponentSize;
-            }
-            return size < MinObjectSize ? MinObjectSize : size;
-        }
-    }
 }

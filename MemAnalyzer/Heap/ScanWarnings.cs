@@ -1,15 +1,5 @@
 namespace MemAnalyzer.Heap;
 
-/// <summary>What a table counts, so that a warning about uncounted objects can say what is missing.</summary>
-internal enum ScanSubject
-{
-    /// <summary>The type table (histogram): damaged places show as a row.</summary>
-    Types,
-
-    /// <summary>-dstrings.</summary>
-    Strings,
-}
-
 /// <summary>The one place a <see cref="ScanReport"/> becomes warnings for the user.</summary>
 internal static class ScanWarnings
 {
