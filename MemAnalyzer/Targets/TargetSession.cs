@@ -1,6 +1,4 @@
-using System.Collections.Immutable;
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
@@ -46,19 +44,7 @@ public sealed class TargetSession : IDisposable
     /// The heap as every walk reads it, made on first use (inside the walk's error handling): a dump's memory is read
     /// from the core file this session opened, never reopened from ClrMD's name for it.
     /// </summary>
-    public HeapSource Heap
-    {
-        get
-        {
-            if (_heap is null)
-            {
-                var file = _dumpFile;
-                _dumpFile = null;
-                _heap = HeapSource.Of(Runtime.Heap, file);
-            }
-            return _heap;
-        }
-    }
+    public HeapSource Heap => _heap ??= HeapSource.Of(Runtime.Heap, Interlocked.Exchange(ref _dumpFile, null));
 
     public static TargetSession OpenDump(string path, DacSearchOptions dacOptions)
     {
@@ -213,12 +199,5 @@ public sealed class TargetSession : IDisposable
         _dumpFile?.Dispose();
         Runtime.Dispose();
         _dataTarget.Dispose();
-    }
-
-    private sealed class NoDownloadFileLocator : IFileLocator
-    {
-        public string? FindPEImage(string fileName, int buildTimeStamp, int imageSize, bool checkProperties) => null;
-
-        public string? FindPEImage(string fileName, SymbolProperties archivedUnder, ImmutableArray<byte> buildIdOrUUID, OSPlatform originalPlatform, bool checkProperties) => null;
     }
 }
