@@ -1,5 +1,4 @@
 using MemAnalyzer.Linux;
-using Microsoft.Diagnostics.Runtime;
 using Microsoft.Win32.SafeHandles;
 
 namespace MemAnalyzer.Heap;

@@ -1,7 +1,3 @@
-using MemAnalyzer.Linux;
-using Microsoft.Diagnostics.Runtime;
-using Microsoft.Win32.SafeHandles;
-
 namespace MemAnalyzer.Heap;
 
 /// <summary>

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Heap;

@@ -1,8 +1,3 @@
-using System.Diagnostics;
-using System.Runtime.InteropServices;
-using MemAnalyzer.Analysis;
-using Microsoft.Diagnostics.Runtime;
-
 namespace MemAnalyzer.Heap;
 
 /// <summary>Asks ClrMD for each new type's name on a second thread, one type at a time under the table's lock.</summary>

@@ -1,6 +1,5 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Strings;
 

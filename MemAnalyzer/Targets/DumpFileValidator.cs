@@ -1,6 +1,4 @@
-using MemAnalyzer.Dac;
 using MemAnalyzer.Linux;
-
 
 namespace MemAnalyzer.Targets;
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using MemAnalyzer.Dac;
 using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Targets;

@@ -1,7 +1,5 @@
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Targets;
 
