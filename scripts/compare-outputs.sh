@@ -34,12 +34,16 @@ make_dump() { # make_dump <name> <project> <args...>
   local bin="$DUMP_DIR/bin/$project"
   [ -f "$bin/$project.dll" ] || dotnet build "MemAnalyzer.Tests/TestTargets/$project" -c Release --nologo -v q -o "$bin" >/dev/null
   local log="$DUMP_DIR/$name.log"
-  dotnet "$bin/$project.dll" "$@" < <(sleep 100000) > "$log" 2>&1 &
+  # The target reads commands from stdin until its end: a sleep keeps it open, and is ended with the target.
+  exec 3< <(sleep 100000)
+  local feeder=$!
+  dotnet "$bin/$project.dll" "$@" <&3 > "$log" 2>&1 &
+  exec 3<&-
   local pid=""
   for _ in $(seq 1 2400); do pid=$(awk '/^READY/{print $2; exit}' "$log"); [ -n "$pid" ] && break; sleep 0.25; done
   [ -n "$pid" ] || { echo "error: $project $* did not start" >&2; exit 1; }
   "$createdump" -f "$DUMP_DIR/$name.tmp" --withheap "$pid" >/dev/null
-  kill "$pid"
+  kill "$pid" "$feeder"
   mv "$DUMP_DIR/$name.tmp" "$DUMP_DIR/$name.dmp"
 }
 make_dump roots LeakyApp roots
