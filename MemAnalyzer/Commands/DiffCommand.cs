@@ -46,7 +46,7 @@ public static class DiffCommand
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
         var growers = request.Retained && request.Roots is null && request.Csv is null && request.Json is null ? new RetainedGrowers(DiffRequest.GrowersWithPaths, request.Types) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
-            (isFirst, target, heap, token) => TargetReading.Read(target, heap,
+            (isFirst, target, source, token) => TargetReading.Read(target, source,
                 request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(isFirst, snapshot, t) },
                 walk, token), context.Cancellation);
         var (first, second) = (pair.First.Target, pair.Second.Target);

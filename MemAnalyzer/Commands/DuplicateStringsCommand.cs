@@ -37,7 +37,7 @@ public static class DuplicateStringsCommand
         var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
         var progress = context.Progress(writingCsv: stamp is not null);
         var (report, readReport) = SnapshotReader.Read(request.Target, context.Dac,
-            (heap, token) => StringReportBuilder.Build(heap, request.Selection, request.TopN, context.Walk, token, progress), context.Cancellation);
+            (source, token) => StringReportBuilder.Build(source, request.Selection, request.TopN, context.Walk, token, progress), context.Cancellation);
         if (csvContext is null)
         {
             StringStatisticsRenderer.Write(context.Out, report, request.Unit, request.ShowAddress);
@@ -58,7 +58,7 @@ public static class DuplicateStringsCommand
         request.Json?.Validate();
         var walk = context.Walk.SharedBy(2);
         var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
-            (heap, token) => StringStatisticsCollector.Collect(heap, request.Selection, walk, token), context.Cancellation);
+            (source, token) => StringStatisticsCollector.Collect(source, request.Selection, walk, token), context.Cancellation);
         var diff = StringRanking.Diff(pair.First, pair.Second, request.DiffSortKey, request.TopN);
         if (request.Csv is null && request.Json is null)
         {

@@ -41,7 +41,7 @@ public static class HistogramCommand
         var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
         var progress = context.Progress(writingCsv: stamp is not null);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
-            (opened, heap, token) => TargetReading.Read(opened, heap, request.Reading, context.Walk, token, progress), context.Cancellation);
+            (opened, source, token) => TargetReading.Read(opened, source, request.Reading, context.Walk, token, progress), context.Cancellation);
         var target = reading.Target;
         if (request.Roots is { } query)
         {

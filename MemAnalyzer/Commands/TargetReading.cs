@@ -19,17 +19,18 @@ public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, b
 public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRootPaths> Roots)
 {
     /// <summary>Walks the heap of an open target; with -retained or -roots also builds the live object graph; with -vmmap takes the memory map while the target is still open.</summary>
-    public static TargetReading Read(TargetSpec target, ClrHeap heap, ReadingOptions options, WalkOptions walk,
+    public static TargetReading Read(TargetSpec target, HeapSource source, ReadingOptions options, WalkOptions walk,
         CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
     {
         IReadOnlyList<TypeRootPaths> roots = [];
+        var heap = source.Heap;
         if (!options.Retained && options.Roots is null && options.PathTypes is null)
         {
-            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress), roots);
+            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress), roots);
         }
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
-        var (graph, live, graphWarnings) = HeapGraphReader.Read(heap, walk, cancellation, progress);
-        var snapshot = HeapStatisticsCollector.Collect(heap, options.Selection, walk, cancellation, progress, live);
+        var (graph, live, graphWarnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };

@@ -1,29 +1,19 @@
-using System.Runtime.InteropServices;
 using MemAnalyzer.Analysis;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Heap;
 
 /// <summary>ClrMD's per-object walk of one segment: the reference path, used where the raw scan gives up.</summary>
-internal sealed class ClrMdSegmentWalk
+internal static class ClrMdSegmentWalk
 {
-    private readonly Dictionary<ulong, Accumulator> _perMethodTable = new();
-    private readonly Dictionary<ulong, ClrType> _types = new();
-
-    public long FreeCount { get; private set; }
-
-    public long FreeBytes { get; private set; }
-
-    public long Unreadable { get; private set; }
-
-    /// <summary>Objects of the selection counted so far (free blocks and skipped objects not included), and their bytes.</summary>
-    public long Objects { get; private set; }
-
-    public long ObjectBytes { get; private set; }
-
-    public IEnumerable<(ClrType Type, Accumulator Accumulator)> PerType => _perMethodTable.Select(p => (_types[p.Key], p.Value));
-
-    public long Walk(ClrSegment segment, ObjectBitmap? live, ObjectSelection selection, CancellationToken cancellation)
+    /// <summary>
+    /// Hands every object of the selection in the segment to <paramref name="visitor"/> (with no bytes at hand: the
+    /// visitor reads what it needs); free blocks and objects of no known type go to <paramref name="counts"/>. Call it
+    /// under the table's ClrMD lock.
+    /// </summary>
+    public static void Walk<TVisitor>(ClrSegment segment, MethodTableInfoTable table, ObjectBitmap? live, ObjectSelection selection, SegmentCounts counts,
+        ref TVisitor visitor, CancellationToken cancellation)
+        where TVisitor : struct, IScanVisitor<TVisitor>
     {
         long visited = 0;
         foreach (var obj in segment.EnumerateObjects(carefully: false))
@@ -35,36 +25,27 @@ internal sealed class ClrMdSegmentWalk
             var type = obj.Type;
             if (type is null)
             {
-                Unreadable++;
+                counts.UnknownTypes++;
                 continue;
             }
-            var size = (long)obj.Size;
             if (type.IsFree)
             {
-                FreeCount++;
-                FreeBytes += size;
+                counts.FreeCount++;
+                counts.FreeBytes += (long)obj.Size;
                 continue;
             }
             if (live is not null && live.IsMarked(obj.Address) != (selection == ObjectSelection.Live))
             {
                 continue;
             }
-            ref var accumulator = ref CollectionsMarshal.GetValueRefOrAddDefault(_perMethodTable, type.MethodTable, out var existed);
-            if (!existed)
+            var index = table.Find(type.MethodTable);
+            if (index < 0)
             {
-                _types[type.MethodTable] = type;
+                counts.UnknownTypes++;
+                continue;
             }
-            accumulator.Count++;
-            accumulator.Bytes += size;
-            Objects++;
-            ObjectBytes += size;
+            visitor.Visit(obj.Address, index, table.Entries[index].Flags, (long)obj.Size, []);
         }
-        return visited;
-    }
-
-    public struct Accumulator
-    {
-        public long Count;
-        public long Bytes;
+        counts.Objects += visited;
     }
 }

@@ -4,7 +4,7 @@ using Microsoft.Win32.SafeHandles;
 namespace MemAnalyzer.Heap;
 
 /// <summary>An ELF core file: PT_LOAD program headers map virtual addresses to file offsets.</summary>
-internal sealed class DumpFileMemory : HeapScannerMemory
+internal sealed class DumpFileMemory : TargetMemory
 {
     private readonly SafeFileHandle _file;
     private readonly ulong[] _addresses;

@@ -3,7 +3,7 @@ using System.Buffers.Binary;
 namespace MemAnalyzer.Heap;
 
 /// <summary>The GC descriptors of the types met so far, concatenated in one array that entries point into.</summary>
-internal sealed class GcDescriptorStore(HeapScannerMemory memory)
+internal sealed class GcDescriptorStore(TargetMemory memory)
 {
     private long[] _values = new long[1024];
     private int _used;

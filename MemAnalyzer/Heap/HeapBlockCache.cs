@@ -1,4 +1,3 @@
-
 namespace MemAnalyzer.Heap;
 
 /// <summary>
@@ -9,13 +8,13 @@ internal sealed class HeapBlockCache
 {
     private const int BlockShift = 16;
     private const int BlockSize = 1 << BlockShift;
-    private readonly HeapScannerMemory _memory;
+    private readonly TargetMemory _memory;
     private readonly ulong[] _tags;
     private readonly int[] _lengths;
     private readonly byte[] _storage;
     private readonly int _mask;
 
-    public HeapBlockCache(HeapScannerMemory memory, int blockCount = 1024)
+    public HeapBlockCache(TargetMemory memory, int blockCount = 1024)
     {
         _memory = memory;
         _tags = new ulong[blockCount];

@@ -11,14 +11,13 @@ namespace MemAnalyzer.Heap;
 public static class HeapGraphReader
 {
     /// <summary>The graph, the live bitmap it was built from, and what the graph had to leave out, in words (none when nothing).</summary>
-    public static (ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings) Read(ClrHeap heap, WalkOptions options, CancellationToken cancellation,
+    public static (ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings) Read(HeapSource source, WalkOptions options, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null)
     {
-        using var memory = HeapScannerMemory.Open(heap);
-        var table = new MethodTableInfoTable(heap, memory, withReferences: true);
+        var (heap, table, memory) = (source.Heap, source.TableWithReferences(), source.Memory);
         var clock = System.Diagnostics.Stopwatch.StartNew();
         progress?.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, 0, clock.Elapsed));
-        var live = LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
+        var live = LiveObjectMarker.Mark(source, options, cancellation,
             progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, marked, clock.Elapsed)));
         var count = live.CountMarked();
         if (count > int.MaxValue - 1)
@@ -63,13 +62,7 @@ public static class HeapGraphReader
     {
         if (reader.TryReadHeader(address, out var methodTable, out var length) && table.Find(methodTable & ~1UL) is var index and >= 0)
         {
-            var entry = table.Entries[index];
-            var size = (long)entry.BaseSize;
-            if (entry.ComponentSize != 0)
-            {
-                var count = (long)length + ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? 1 : 0);
-                size = count * entry.ComponentSize + entry.BaseSize;
-            }
+            var size = (long)table.Entries[index].SizeOf(length);
             if (index >= typeIndex.Length)
             {
                 var grown = new int[Math.Max(typeIndex.Length * 2, index + 1)];
@@ -83,11 +76,11 @@ public static class HeapGraphReader
                 type = builder.AddType(table.TypeAt(index).Name ?? $"{HeapStatisticsCollector.UnknownTypePrefix}{methodTable & ~1UL:x}>");
                 typeIndex[index] = type;
             }
-            return (Math.Max(size, HeapScanner.MinObjectSize), type);
+            return (size, type);
         }
         var obj = heap.GetObject(address);
         var name = obj.Type?.Name ?? $"<unknown type at 0x{address:x}>";
-        return ((long)Math.Max(obj.Size, (ulong)HeapScanner.MinObjectSize), builder.AddType(name));
+        return ((long)Math.Max(obj.Size, (ulong)MethodTableInfoTable.MinObjectSize), builder.AddType(name));
     }
 
     /// <summary>Each reference of the object being added becomes an edge of the graph.</summary>

@@ -1,4 +1,6 @@
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Heap;
@@ -15,44 +17,35 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 internal sealed class HeapScanner
 {
-    public const int MinObjectSize = 24;
+    private const int MinObjectSize = MethodTableInfoTable.MinObjectSize;
     private const int BufferSize = 1 << 20;
     private readonly MethodTableInfoTable _table;
-    private readonly HeapScannerMemory _memory;
+    private readonly TargetMemory _memory;
     private readonly ulong[] _contextStarts;
     private readonly ulong[] _contextEnds;
     private readonly byte[] _buffer = new byte[BufferSize];
     private readonly Resynchronizer _resync;
 
-    public HeapScanner(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory)
+    public HeapScanner(HeapSource source)
     {
-        _table = table;
-        _memory = memory;
-        var contexts = heap.EnumerateAllocationContexts().OrderBy(c => c.Start).ToArray();
-        _contextStarts = contexts.Select(c => c.Start).ToArray();
-        _contextEnds = contexts.Select(c => c.End).ToArray();
-        var segments = heap.Segments.Select(s => s.ObjectRange).OrderBy(r => r.Start).ToArray();
-        _resync = new Resynchronizer(table, memory, _contextStarts, [.. segments.Select(r => r.Start)], [.. segments.Select(r => r.End)]);
+        _table = source.Table;
+        _memory = source.Memory;
+        (_contextStarts, _contextEnds) = source.AllocationContexts();
+        var segments = source.Heap.Segments.Select(s => s.ObjectRange).OrderBy(r => r.Start).ToArray();
+        _resync = new Resynchronizer(_table, _memory, _contextStarts, [.. segments.Select(r => r.Start)], [.. segments.Select(r => r.End)]);
     }
 
     /// <summary>
-    /// Adds every object of the segment to <paramref name="tally"/>; with <paramref name="marks"/>, only objects whose
-    /// mark bit equals <paramref name="wantMarked"/>. Returns null when done, or why the segment could not be walked
-    /// raw (the tally then holds nothing of it).
+    /// Hands every object of the segment to <paramref name="visitor"/>; with <paramref name="marks"/>, only objects whose
+    /// mark bit equals <paramref name="wantMarked"/>. Free blocks, damaged places and steps go to <paramref name="counts"/>.
+    /// Returns null when done, or why the segment could not be walked raw (the counts then hold nothing of it; the
+    /// visitor was handed the objects before the place it gave up).
     /// </summary>
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    public string? TryWalk(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentTally tally, CancellationToken cancellation)
-    {
-        var none = default(NoScanVisitor);
-        return TryWalk(segment, marks, wantMarked, tally, ref none, cancellation);
-    }
-
-    /// <summary>The same walk, handing every counted object to <paramref name="visitor"/> as well.</summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    public string? TryWalk<TVisitor>(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentTally tally, ref TVisitor visitor,
+    public string? TryWalk<TVisitor>(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentCounts counts, ref TVisitor visitor,
         CancellationToken cancellation)
-        where TVisitor : struct, IScanVisitor
+        where TVisitor : struct, IScanVisitor<TVisitor>
     {
         var start = segment.ObjectRange.Start;
         var end = segment.ObjectRange.End;
@@ -86,7 +79,7 @@ internal sealed class HeapScanner
                 resume = present is null ? null : _resync.Next(Math.Min(Math.Max(present.Value, obj + 8), end), end);
                 if (resume is null)
                 {
-                    tally.Discard();
+                    counts.Clear();
                     return $"memory at 0x{obj:x} could not be read";
                 }
             }
@@ -109,21 +102,15 @@ internal sealed class HeapScanner
                 }
                 if (index >= 0)
                 {
-                    ref readonly var described = ref entries[index];
-                    size = described.BaseSize;
-                    if (described.ComponentSize != 0)
-                    {
-                        ulong count = BinaryPrimitives.ReadUInt32LittleEndian(_buffer.AsSpan(offset + 8));
-                        size += ((described.Flags & MethodTableInfoTable.IsString) != 0 ? count + 1 : count) * described.ComponentSize;
-                    }
+                    size = entries[index].SizeOf(BinaryPrimitives.ReadUInt32LittleEndian(_buffer.AsSpan(offset + 8)));
                 }
                 // A MethodTable ClrMD knows no type for, or a length that runs past the segment: a damaged object.
-                if (index < 0 || obj + Math.Max(size, MinObjectSize) > end)
+                if (index < 0 || obj + size > end)
                 {
                     resume = _resync.Next(obj + 8, end);
                     if (resume is null)
                     {
-                        tally.Discard();
+                        counts.Clear();
                         return $"memory after the damaged object at 0x{obj:x} could not be read";
                     }
                 }
@@ -131,8 +118,8 @@ internal sealed class HeapScanner
             if (resume is ulong resumeAt)
             {
                 // What lies between the damaged object and the next trusted one is one damaged place, not counted.
-                tally.UnreadableBytes += (long)(resumeAt - obj);
-                tally.UnreadablePlaces++;
+                counts.UnreadableBytes += (long)(resumeAt - obj);
+                counts.UnreadablePlaces++;
                 obj = resumeAt;
                 bufferStart = bufferEnd = 0;
                 while (context < _contextStarts.Length && _contextStarts[context] < obj)
@@ -141,24 +128,21 @@ internal sealed class HeapScanner
                 }
                 continue;
             }
-            ref readonly var entry = ref entries[index];
-            var counted = size < MinObjectSize ? MinObjectSize : size;
-            if ((entry.Flags & MethodTableInfoTable.IsFree) != 0)
+            var flags = entries[index].Flags;
+            if ((flags & MethodTableInfoTable.IsFree) != 0)
             {
-                tally.FreeCount++;
-                tally.FreeBytes += (long)counted;
+                counts.FreeCount++;
+                counts.FreeBytes += (long)size;
             }
             else if (markBits is null || IsMarked(markBits, (obj - marks!.Start) >> 3) == wantMarked)
             {
-                tally.Add(index, (long)counted);
-                if (visitor.Enabled)
-                {
-                    visitor.Visit(obj, index, entry.Flags, (long)counted, _buffer.AsSpan((int)(obj - bufferStart), (int)(bufferEnd - obj)));
-                }
+                // The span is made without bounds checks (the object's start lies in the buffer), so a visitor that
+                // does not read it costs nothing for it.
+                visitor.Visit(obj, index, flags, (long)size, MemoryMarshal.CreateReadOnlySpan(
+                    ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_buffer), (nint)(obj - bufferStart)), (int)(bufferEnd - obj)));
             }
 
-            var step = (size + 7) & ~7UL;
-            obj += step < MinObjectSize ? MinObjectSize : step;
+            obj += (size + 7) & ~7UL;
             if (skipContexts)
             {
                 while (context < _contextStarts.Length && _contextStarts[context] < obj)
@@ -185,7 +169,7 @@ internal sealed class HeapScanner
                 cancellation.ThrowIfCancellationRequested();
             }
         }
-        tally.Objects += visited;
+        counts.Objects += visited;
         return null;
     }
 

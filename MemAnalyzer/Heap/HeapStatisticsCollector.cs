@@ -8,23 +8,15 @@ namespace MemAnalyzer.Heap;
 /// Walks the managed heap once and reduces it to a per-type table. Objects are aggregated per MethodTable
 /// (no per-object allocation), names are resolved once per MethodTable, and rows with the same name are merged
 /// (a generic type loaded in several AssemblyLoadContexts has several MethodTables).
-/// Segments are scanned as raw memory (<see cref="HeapScanner"/>); a segment the raw scan cannot read is walked
-/// object by object through ClrMD instead, with the same result.
+/// The walk is an <see cref="ObjectScan"/> with a <see cref="TallyVisitor"/>.
 /// </summary>
 public static class HeapStatisticsCollector
 {
     /// <param name="marked">The live set when a walk of the same heap already marked it (-retained builds it first); null to mark here when the selection needs it.</param>
-    public static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation,
+    public static HeapSnapshot Collect(HeapSource source, ObjectSelection selection, WalkOptions options, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null, ObjectBitmap? marked = null)
     {
-        using var memory = HeapScannerMemory.Open(heap);
-        return Collect(heap, selection, options, cancellation, progress, memory, marked);
-    }
-
-    /// <summary>The walk over a given view of the target's memory (tests give it one with holes, to exercise the fallback).</summary>
-    internal static HeapSnapshot Collect(ClrHeap heap, ObjectSelection selection, WalkOptions options, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress, HeapScannerMemory memory, ObjectBitmap? marked = null)
-    {
+        var heap = source.Heap;
         var warnings = new List<string>();
         if (!heap.CanWalkHeap)
         {
@@ -32,41 +24,28 @@ public static class HeapStatisticsCollector
         }
 
         var clock = Stopwatch.StartNew();
-        var segments = heap.Segments;
-        var totalBytes = segments.Sum(s => (long)s.ObjectRange.Length);
-        var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All && marked is null);
+        var totalBytes = heap.Segments.Sum(s => (long)s.ObjectRange.Length);
         if (selection != ObjectSelection.All && marked is null)
         {
             progress?.Report(new HeapWalkProgress(WalkPhase.Marking, 0, totalBytes, 0, clock.Elapsed));
         }
         var live = selection == ObjectSelection.All
             ? null
-            : marked ?? LiveObjectMarker.Mark(heap, table, memory, options, cancellation,
+            : marked ?? LiveObjectMarker.Mark(source, options, cancellation,
                 progress is null ? null : marked => progress.Report(new HeapWalkProgress(WalkPhase.Marking, 0, totalBytes, marked, clock.Elapsed)));
 
         // Type names cost a DAC call each (thousands of types: a noticeable share of the run); with a core to spare,
         // they are fetched while the walk goes on. Every DAC call from here on is made under the table's lock.
+        var table = source.Table;
         using var namer = options.Threads > 1 ? TypeNamer.Start(table) : null;
         progress?.Report(new HeapWalkProgress(WalkPhase.Walking, 0, totalBytes, 0, clock.Elapsed));
-        var walker = new SegmentWalker(heap, table, memory, live, selection);
-        walker.Run(options.Threads, cancellation,
+        var tally = new HeapTally();
+        var visitor = new TallyVisitor(tally);
+        var scan = ObjectScan.Run(source, selection, live, ref visitor, options.Threads, cancellation,
             progress is null ? null : (bytes, objects) => progress.Report(new HeapWalkProgress(WalkPhase.Walking, bytes, totalBytes, objects, clock.Elapsed)));
-        var (tally, fallback, objects) = (walker.Tally, walker.Fallback, walker.Objects);
-        var (frozenCount, frozenBytes) = (walker.FrozenCount, walker.FrozenBytes);
 
-        progress?.Report(new HeapWalkProgress(WalkPhase.Done, totalBytes, totalBytes, objects, clock.Elapsed));
-        if (walker.FallbackSegments > 0 && heap.Runtime.DataTarget.DataReader.PointerSize == 8)
-        {
-            warnings.Add($"{walker.FallbackSegments:N0} of {segments.Length:N0} heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead (same counts, slower); first: {walker.FirstFallback}");
-        }
-        if (tally.UnreadablePlaces > 0)
-        {
-            warnings.Add($"{tally.UnreadableBytes:N0} bytes ({Percent(tally.UnreadableBytes, totalBytes)} of the heap's segments) in {tally.UnreadablePlaces:N0} damaged places could not be walked and are not counted (row {RowLabels.ManagedUnreadable}): the dump may be damaged; take it again");
-        }
-        if (fallback.Unreadable > 0)
-        {
-            warnings.Add($"{fallback.Unreadable:N0} objects had an unreadable type and were skipped: the dump may be damaged");
-        }
+        progress?.Report(new HeapWalkProgress(WalkPhase.Done, totalBytes, totalBytes, scan.Objects, clock.Elapsed));
+        warnings.AddRange(ScanWarnings.Of(scan, ScanSubject.Types));
 
         var (awaitingCount, awaitingBytes) = (0L, 0L);
         if (selection == ObjectSelection.Dead && live is not null)
@@ -87,10 +66,6 @@ public static class HeapStatisticsCollector
                 named.Add((NameOf(type), tally.Counts[index], tally.Bytes[index]));
             }
         }
-        foreach (var (type, accumulator) in fallback.PerType)
-        {
-            named.Add((NameOf(type), accumulator.Count, accumulator.Bytes));
-        }
         var rows = named
             .GroupBy(r => r.Name, StringComparer.Ordinal)
             .Select(g => new TypeStatistics(g.Key, g.Sum(r => r.Count), g.Sum(r => r.Bytes)))
@@ -102,12 +77,12 @@ public static class HeapStatisticsCollector
                 "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
                 "miss the roots on thread stacks; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
         }
-        return new HeapSnapshot(rows, tally.FreeCount + fallback.FreeCount, tally.FreeBytes + fallback.FreeBytes, totalBytes, selection, warnings)
+        return new HeapSnapshot(rows, scan.FreeCount, scan.FreeBytes, totalBytes, selection, warnings)
         {
-            FrozenCount = frozenCount,
-            FrozenBytes = frozenBytes,
-            UnreadableBytes = tally.UnreadableBytes,
-            UnreadablePlaces = tally.UnreadablePlaces,
+            FrozenCount = tally.FrozenCount,
+            FrozenBytes = tally.FrozenBytes,
+            UnreadableBytes = scan.UnreadableBytes,
+            UnreadablePlaces = scan.UnreadablePlaces,
             WalkedMidGc = !heap.CanWalkHeap,
             AwaitingFinalizationCount = awaitingCount,
             AwaitingFinalizationBytes = awaitingBytes,
@@ -116,9 +91,6 @@ public static class HeapStatisticsCollector
             MarkPeakBytes = live?.WorkList?.PeakBytes ?? 0,
         };
     }
-
-    private static string Percent(long part, long whole) =>
-        whole == 0 ? "0 %" : (100.0 * part / whole).ToString("0.##", System.Globalization.CultureInfo.InvariantCulture) + " %";
 
     /// <summary>How a type without a name is shown: this, the MethodTable in hex, and "&gt;".</summary>
     internal const string UnknownTypePrefix = "<unknown type, MethodTable 0x";

@@ -1,4 +1,3 @@
-
 namespace MemAnalyzer.Heap;
 
 /// <summary>The heap's count and bytes per MethodTable index.</summary>
@@ -6,10 +5,10 @@ internal sealed class HeapTally
 {
     public long[] Counts = new long[1024];
     public long[] Bytes = new long[1024];
-    public long FreeCount;
-    public long FreeBytes;
-    public long UnreadableBytes;
-    public long UnreadablePlaces;
+
+    /// <summary>Objects on frozen segments (never freed), and their bytes.</summary>
+    public long FrozenCount;
+    public long FrozenBytes;
 
     public void Add(int index, long count, long bytes)
     {

@@ -1,17 +1,28 @@
 namespace MemAnalyzer.Heap;
 
 /// <summary>
-/// What the raw segment walk (<see cref="HeapScanner"/>) does with each object of the selection besides counting it.
-/// Implemented by structs, so that the walk is compiled once per use and a walk without a visitor pays nothing.
+/// What a heap scan (<see cref="ObjectScan"/>) does with each object of its selection: the histogram's tally, a pass of
+/// -dstrings. Implemented by structs, so that the walk is compiled once per visitor and the call is inlined: no
+/// interface call and no allocation per object.
 /// </summary>
-internal interface IScanVisitor
+/// <typeparam name="TSelf">The visitor itself, so that <see cref="ForThread"/> returns one.</typeparam>
+internal interface IScanVisitor<TSelf>
+    where TSelf : struct, IScanVisitor<TSelf>
 {
-    /// <summary>False for a visitor that does nothing: the walk then skips the call altogether.</summary>
-    bool Enabled { get; }
-
     /// <summary>One object of the selection (free blocks excluded).</summary>
+    /// <param name="index">Its MethodTable's index in the source's <see cref="MethodTableInfoTable"/>.</param>
     /// <param name="flags">The MethodTable's <see cref="MethodTableInfoTable"/> flags (IsString, HasReferences).</param>
-    /// <param name="size">Its size as ClrMD gives it (unaligned, at least 24 bytes).</param>
-    /// <param name="available">The object's bytes from its start as far as the walk's buffer holds them; may end before the object does.</param>
+    /// <param name="size">Its size (<see cref="MethodTableInfoTable.Entry.SizeOf"/>).</param>
+    /// <param name="available">The object's bytes from its start as far as the walk's buffer holds them; may end before the object does (empty on the ClrMD walk).</param>
     void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available);
+
+    /// <summary>Every object of a segment was visited. Called under the scan's lock: one thread at a time.</summary>
+    /// <param name="frozen">A frozen segment (its objects are never freed).</param>
+    void SegmentDone(bool frozen);
+
+    /// <summary>The raw walk gave a segment up half-way: the objects it visited there are visited again, through ClrMD.</summary>
+    void SegmentAbandoned();
+
+    /// <summary>The visitor one more walk thread uses (a scan on several threads calls it once per thread).</summary>
+    TSelf ForThread();
 }

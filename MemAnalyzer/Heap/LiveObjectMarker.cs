@@ -11,16 +11,12 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class LiveObjectMarker
 {
-    public static ObjectBitmap Mark(ClrHeap heap, WalkOptions options, CancellationToken cancellation)
-    {
-        using var memory = HeapScannerMemory.Open(heap);
-        return Mark(heap, new MethodTableInfoTable(heap, memory, withReferences: true), memory, options, cancellation, progress: null);
-    }
-
+    /// <summary>Marks the live objects of the source's heap; <paramref name="progress"/> gets the objects visited so far.</summary>
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    internal static ObjectBitmap Mark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, WalkOptions options, CancellationToken cancellation, Action<long>? progress)
+    public static ObjectBitmap Mark(HeapSource source, WalkOptions options, CancellationToken cancellation, Action<long>? progress = null)
     {
+        var (heap, table, memory) = (source.Heap, source.TableWithReferences(), source.Memory);
         var marks = new ObjectBitmap(heap.Segments);
         var pending = new AddressStack();
         foreach (var address in RootSource.RootObjects(heap, options))

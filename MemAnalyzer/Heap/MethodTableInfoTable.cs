@@ -8,11 +8,14 @@ namespace MemAnalyzer.Heap;
 /// lie). Entries are dense indexes, so per-type tallies are plain arrays. Resolution is serialized (the DAC is not
 /// thread-safe); lookups of known MethodTables take no lock.
 /// </summary>
-internal sealed class MethodTableInfoTable
+internal sealed partial class MethodTableInfoTable
 {
     public const byte IsString = 1;
     public const byte IsFree = 2;
     public const byte HasReferences = 4;
+
+    /// <summary>The smallest object the GC allocates: every object counts and steps at least this.</summary>
+    public const int MinObjectSize = 24;
 
     private readonly ClrHeap _heap;
     private readonly object _resolveLock = new();
@@ -21,10 +24,10 @@ internal sealed class MethodTableInfoTable
     private readonly GcDescriptorStore _gcDescriptors;
     private int _keysUsed;
 
-    private readonly bool _withReferences;
+    private bool _withReferences;
 
     /// <param name="withReferences">Read GC descriptors (needed by the mark phase only; the count needs sizes alone).</param>
-    public MethodTableInfoTable(ClrHeap heap, HeapScannerMemory memory, bool withReferences)
+    public MethodTableInfoTable(ClrHeap heap, TargetMemory memory, bool withReferences)
     {
         _heap = heap;
         _withReferences = withReferences;
@@ -76,6 +79,23 @@ internal sealed class MethodTableInfoTable
     /// <summary>The index of a MethodTable the walk already met and ClrMD knew, or -1; never asks ClrMD (the resynchronisation's first, free check).</summary>
     public int FindKnown(ulong methodTable) =>
         methodTable != 0 && TryFindExisting(_snapshot, methodTable, out var index) ? index : -1;
+
+    /// <summary>Reads GC descriptors from now on, and those of the types already known; call it while no walk runs.</summary>
+    public void IncludeReferences()
+    {
+        lock (_resolveLock)
+        {
+            if (_withReferences)
+            {
+                return;
+            }
+            _withReferences = true;
+            for (var index = 0; index < _snapshot.Count; index++)
+            {
+                Entries[index] = Describe(Entries[index].Type!);
+            }
+        }
+    }
 
     private static ulong Mix(ulong value) => (value >> 3) * 0x9E3779B97F4A7C15UL >> 20;
 
@@ -183,7 +203,4 @@ internal sealed class MethodTableInfoTable
     }
 
     private sealed record Snapshot(ulong[] Keys, int[] Values, int Count);
-
-    /// <param name="GcDescriptorSeries">&gt; 0: that many series; &lt; 0: a repeating descriptor with that many items.</param>
-    internal readonly record struct Entry(ClrType? Type, uint BaseSize, uint ComponentSize, byte Flags, int GcDescriptorStart, int GcDescriptorSeries);
 }

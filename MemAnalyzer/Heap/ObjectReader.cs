@@ -6,7 +6,7 @@ namespace MemAnalyzer.Heap;
 /// One object's bytes: the cache block itself when the object fits in one block (no copy), else a window read on
 /// demand (large arrays are read 1 MiB at a time, not whole).
 /// </summary>
-internal sealed class ObjectReader(HeapBlockCache cache, HeapScannerMemory memory)
+internal sealed class ObjectReader(HeapBlockCache cache, TargetMemory memory)
 {
     private const int WindowSize = 1 << 20;
     private readonly byte[] _window = new byte[WindowSize];

@@ -50,20 +50,7 @@ internal static class ObjectReferences
         ulong size = 0;
         if ((entry.Flags & MethodTableInfoTable.HasReferences) != 0)
         {
-            size = entry.BaseSize;
-            if (entry.ComponentSize != 0)
-            {
-                ulong count = length;
-                if ((entry.Flags & MethodTableInfoTable.IsString) != 0)
-                {
-                    count++;
-                }
-                size = count * entry.ComponentSize + entry.BaseSize;
-            }
-            if (size < HeapScanner.MinObjectSize)
-            {
-                size = HeapScanner.MinObjectSize;
-            }
+            size = entry.SizeOf(length);
             // ClrMD yields no references for an absurd size; neither do we.
             if (size > int.MaxValue)
             {

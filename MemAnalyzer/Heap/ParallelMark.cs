@@ -6,7 +6,7 @@ namespace MemAnalyzer.Heap;
 /// Several threads mark at once (atomic bitmap), each from its own work list with its own block cache. A thread
 /// that runs dry takes work another thread gave away: a busy thread hands half of its list over whenever someone waits.
 /// </summary>
-internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, HeapScannerMemory memory, DependentHandles dependents,
+internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, TargetMemory memory, DependentHandles dependents,
     ObjectBitmap marks, int workers, CancellationToken cancellation, Action<long>? progress)
 {
     private readonly System.Collections.Concurrent.ConcurrentStack<ulong[]> _shared = new();

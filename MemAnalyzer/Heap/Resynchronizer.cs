@@ -9,7 +9,7 @@ namespace MemAnalyzer.Heap;
 /// word inside an object (a RuntimeType's handle, a boxed pointer) is not enough. Memory missing from the dump is
 /// stepped over in one jump. Reads 64 KiB blocks; allocates nothing per candidate.
 /// </summary>
-internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemory memory, ulong[] contextStarts, ulong[] segmentStarts, ulong[] segmentEnds)
+internal sealed class Resynchronizer(MethodTableInfoTable table, TargetMemory memory, ulong[] contextStarts, ulong[] segmentStarts, ulong[] segmentEnds)
 {
     /// <summary>Objects that must parse one after the other, the candidate included, before the walk trusts it.</summary>
     public const int ChainLength = 3;
@@ -18,12 +18,12 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
 
     /// <summary>
     /// The first trusted object at or after <paramref name="from"/> (8-byte aligned) and before <paramref name="end"/>;
-    /// <paramref name="end"/> when none; null when memory is unreadable and <see cref="HeapScannerMemory"/> cannot say where it resumes.
+    /// <paramref name="end"/> when none; null when memory is unreadable and <see cref="TargetMemory"/> cannot say where it resumes.
     /// </summary>
     public ulong? Next(ulong from, ulong end)
     {
         var candidate = (from + 7) & ~7UL;
-        while (candidate + HeapScanner.MinObjectSize <= end)
+        while (candidate + MethodTableInfoTable.MinObjectSize <= end)
         {
             var length = (int)Math.Min(BlockSize, end - candidate);
             var read = memory.Read(candidate, _block.AsSpan(0, length)) & ~7;
@@ -82,14 +82,7 @@ internal sealed class Resynchronizer(MethodTableInfoTable table, HeapScannerMemo
         {
             return null;
         }
-        ref readonly var entry = ref table.Entries[index];
-        var size = (ulong)entry.BaseSize;
-        if (entry.ComponentSize != 0)
-        {
-            ulong count = BinaryPrimitives.ReadUInt32LittleEndian(head[8..]);
-            size += ((entry.Flags & MethodTableInfoTable.IsString) != 0 ? count + 1 : count) * entry.ComponentSize;
-        }
-        return Math.Max(size, (ulong)HeapScanner.MinObjectSize);
+        return table.Entries[index].SizeOf(BinaryPrimitives.ReadUInt32LittleEndian(head[8..]));
     }
 
     /// <summary>True when <see cref="ChainLength"/> objects parse from <paramref name="address"/> on, each fitting before <paramref name="end"/>.</summary>

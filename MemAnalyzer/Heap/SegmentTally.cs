@@ -1,4 +1,3 @@
-
 namespace MemAnalyzer.Heap;
 
 /// <summary>
@@ -12,14 +11,7 @@ internal sealed class SegmentTally
     private int[] _touched = new int[1024];
     private int _touchedCount;
 
-    public long FreeCount;
-    public long FreeBytes;
-    public long Objects;
-    public long UnreadableBytes;
-    public long UnreadablePlaces;
-
-    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public void Add(int index, long bytes)
     {
         if (index >= _counts.Length)
@@ -48,11 +40,6 @@ internal sealed class SegmentTally
             _bytes[index] = 0;
         }
         _touchedCount = 0;
-        totals.FreeCount += FreeCount;
-        totals.FreeBytes += FreeBytes;
-        totals.UnreadableBytes += UnreadableBytes;
-        totals.UnreadablePlaces += UnreadablePlaces;
-        FreeCount = FreeBytes = Objects = UnreadableBytes = UnreadablePlaces = 0;
     }
 
     /// <summary>Objects counted in this segment so far, and their bytes (per touched MethodTable, not per object).</summary>
@@ -75,7 +62,6 @@ internal sealed class SegmentTally
             _bytes[_touched[i]] = 0;
         }
         _touchedCount = 0;
-        FreeCount = FreeBytes = Objects = UnreadableBytes = UnreadablePlaces = 0;
     }
 
     private void Grow(int index)

@@ -1,4 +1,3 @@
-
 namespace MemAnalyzer.Heap;
 
 /// <summary>Asks ClrMD for each new type's name on a second thread, one type at a time under the table's lock.</summary>

@@ -9,7 +9,7 @@ namespace MemAnalyzer.Strings;
 /// Reads one string object's length, content hash and characters: from the bytes the heap walk already holds when the
 /// whole string is there, otherwise from the target's memory in blocks. Reuses its buffers; allocates nothing per string.
 /// </summary>
-internal sealed class StringContent(HeapScannerMemory memory)
+internal sealed class StringContent(TargetMemory memory)
 {
     /// <summary>Where a string's length and characters sit on x64: after the MethodTable pointer.</summary>
     public const int LengthOffset = 8;
@@ -20,7 +20,7 @@ internal sealed class StringContent(HeapScannerMemory memory)
     private readonly byte[] _block = new byte[BlockBytes];
     private char[] _chars = new char[1024];
 
-    public HeapScannerMemory Memory => memory;
+    public TargetMemory Memory => memory;
 
     /// <summary>The string's length in characters, or -1 when it cannot be read or does not fit <paramref name="size"/>.</summary>
     public int Length(ulong address, long size, ReadOnlySpan<byte> available)

@@ -3,9 +3,18 @@ using MemAnalyzer.Heap;
 namespace MemAnalyzer.Strings;
 
 /// <summary>Marks, in a bitmap, the strings of the selection whose value is one of the wanted ones.</summary>
-internal readonly struct StringCopyMarkingPass(StringContent content, Dictionary<string, int> wanted, int maxLength, ObjectBitmap marked) : IScanVisitor
+internal readonly struct StringCopyMarkingPass(StringContent content, Dictionary<string, int> wanted, int maxLength, ObjectBitmap marked) : IScanVisitor<StringCopyMarkingPass>
 {
-    public bool Enabled => true;
+    public void SegmentDone(bool frozen)
+    {
+    }
+
+    public void SegmentAbandoned()
+    {
+    }
+
+    /// <summary>This pass's state is shared: it runs on one thread.</summary>
+    public StringCopyMarkingPass ForThread() => this;
 
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {

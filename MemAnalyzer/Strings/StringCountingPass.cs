@@ -6,9 +6,18 @@ namespace MemAnalyzer.Strings;
 /// The second pass of -dstrings: counts every readable string into the totals, and by value those whose hash the first
 /// pass saw more than once (with no first pass: every value, as a diff needs).
 /// </summary>
-internal readonly struct StringCountingPass(StringContent content, StringHashCounts? repeated, StringValueTally tally) : IScanVisitor
+internal readonly struct StringCountingPass(StringContent content, StringHashCounts? repeated, StringValueTally tally) : IScanVisitor<StringCountingPass>
 {
-    public bool Enabled => true;
+    public void SegmentDone(bool frozen)
+    {
+    }
+
+    public void SegmentAbandoned()
+    {
+    }
+
+    /// <summary>This pass's state is shared: it runs on one thread.</summary>
+    public StringCountingPass ForThread() => this;
 
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {

@@ -3,9 +3,18 @@ using MemAnalyzer.Heap;
 namespace MemAnalyzer.Strings;
 
 /// <summary>The first pass of -dstrings: every readable string's content hash goes into <see cref="StringHashCounts"/>.</summary>
-internal readonly struct StringHashingPass(StringContent content, StringHashCounts counts) : IScanVisitor
+internal readonly struct StringHashingPass(StringContent content, StringHashCounts counts) : IScanVisitor<StringHashingPass>
 {
-    public bool Enabled => true;
+    public void SegmentDone(bool frozen)
+    {
+    }
+
+    public void SegmentAbandoned()
+    {
+    }
+
+    /// <summary>This pass's state is shared: it runs on one thread.</summary>
+    public StringHashingPass ForThread() => this;
 
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {

@@ -1,12 +1,11 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Strings;
 
 /// <summary>
-/// Finds, for a few string values, the field that holds most of their copies. Two passes over the histogram's raw
-/// segment walk, both without per-object allocation: the first marks the strings that carry one of the values in a
+/// Finds, for a few string values, the field that holds most of their copies. Two passes of the heap scan
+/// (<see cref="ObjectScan"/>), both without per-object allocation: the first marks the strings that carry one of the values in a
 /// bitmap; the second reads every reference field (per-MethodTable field offsets, arrays in blocks) and tallies the
 /// fields that point at a marked string.
 /// </summary>
@@ -17,7 +16,7 @@ public static class StringOwnerFinder
     /// <summary>The passes over the heap <see cref="Find"/> makes when some value repeats.</summary>
     public const int Passes = 2;
 
-    public static IReadOnlyDictionary<string, StringOwner> Find(ClrHeap heap, IReadOnlyList<StringValueStatistics> values, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation,
+    internal static IReadOnlyDictionary<string, StringOwner> Find(HeapSource source, IReadOnlyList<StringValueStatistics> values, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation,
         StringScanProgress? progress = null)
     {
         var wanted = values.Where(v => !v.Key.StartsWith('\uFFFF')).Select((v, i) => (v.Key, i)).ToDictionary(p => p.Key, p => p.i, StringComparer.Ordinal);
@@ -25,17 +24,15 @@ public static class StringOwnerFinder
         {
             return new Dictionary<string, StringOwner>();
         }
-        using var memory = HeapScannerMemory.Open(heap);
-        var table = new MethodTableInfoTable(heap, memory, withReferences: false);
-        var scan = new StringHeapScan(heap, table, memory) { Progress = progress };
+        var (heap, memory) = (source.Heap, source.Memory);
         var content = new StringContent(memory);
         var marked = new ObjectBitmap(heap.Segments);
         var marking = new StringCopyMarkingPass(content, wanted, wanted.Keys.Max(k => k.Length), marked);
-        scan.Walk(selection, live, ref marking, cancellation);
+        StringStatisticsCollector.Scan(source, selection, live, ref marking, progress, cancellation);
 
         var tally = new StringOwnerTally(heap, content, wanted, marked);
         var owners = new StringOwnerPass(tally, memory, new byte[BlockBytes]);
-        scan.Walk(selection, live, ref owners, cancellation);
+        StringStatisticsCollector.Scan(source, selection, live, ref owners, progress, cancellation);
 
         var keys = wanted.ToDictionary(p => p.Value, p => p.Key);
         return tally.Counts.GroupBy(t => t.Key.Value)

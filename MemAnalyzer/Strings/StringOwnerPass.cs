@@ -7,12 +7,21 @@ namespace MemAnalyzer.Strings;
 /// Reads every reference field of the selection's objects (per-MethodTable field offsets, arrays in blocks) from the
 /// walk's bytes, or from the target's memory where the walk's buffer ends, and tallies those that point at a marked copy.
 /// </summary>
-internal readonly struct StringOwnerPass(StringOwnerTally tally, HeapScannerMemory memory, byte[] block) : IScanVisitor
+internal readonly struct StringOwnerPass(StringOwnerTally tally, TargetMemory memory, byte[] block) : IScanVisitor<StringOwnerPass>
 {
     private const int ArrayLengthOffset = 8;
     private const int ArrayDataOffset = 16;
 
-    public bool Enabled => true;
+    public void SegmentDone(bool frozen)
+    {
+    }
+
+    public void SegmentAbandoned()
+    {
+    }
+
+    /// <summary>This pass's state is shared: it runs on one thread.</summary>
+    public StringOwnerPass ForThread() => this;
 
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {

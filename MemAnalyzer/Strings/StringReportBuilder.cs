@@ -1,6 +1,5 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
-using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Strings;
 
@@ -11,25 +10,19 @@ public static class StringReportBuilder
     public const int Passes = 2 + StringOwnerFinder.Passes;
 
     /// <param name="progress">Reports the mark and each pass over the heap, then "done"; null for none.</param>
-    public static StringReport Build(ClrHeap heap, ObjectSelection selection, int topN, WalkOptions walk, CancellationToken cancellation,
+    public static StringReport Build(HeapSource source, ObjectSelection selection, int topN, WalkOptions walk, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null) =>
-        Build(heap, selection, topN, walk, StringHashCounts.MaxHashBits, cancellation, progress);
+        Build(source, selection, topN, walk, StringHashCounts.MaxHashBits, cancellation, progress);
 
     /// <param name="hashBits">The width of the first pass's content hash; tests narrow it to make different values collide.</param>
-    internal static StringReport Build(ClrHeap heap, ObjectSelection selection, int topN, WalkOptions walk, int hashBits, CancellationToken cancellation,
+    internal static StringReport Build(HeapSource source, ObjectSelection selection, int topN, WalkOptions walk, int hashBits, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null)
     {
-        var passes = progress is null ? null : new StringScanProgress(progress, heap, Passes);
-        ObjectBitmap? live;
-        StringSnapshot snapshot;
-        using (var memory = HeapScannerMemory.Open(heap))
-        {
-            var table = new MethodTableInfoTable(heap, memory, withReferences: selection != ObjectSelection.All);
-            live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(heap, table, memory, walk, cancellation, passes?.BeginMark());
-            snapshot = StringStatisticsCollector.Collect(heap, selection, live, table, memory, repeatedOnly: true, hashBits, cancellation, passes);
-        }
+        var passes = progress is null ? null : new StringScanProgress(progress, source.Heap, Passes);
+        var live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(source, walk, cancellation, passes?.BeginMark());
+        var snapshot = StringStatisticsCollector.Collect(source, selection, live, repeatedOnly: true, hashBits, cancellation, passes);
         var top = StringRanking.TopDuplicates(snapshot.Values, topN);
-        var owners = StringOwnerFinder.Find(heap, top, selection, live, cancellation, passes);
+        var owners = StringOwnerFinder.Find(source, top, selection, live, cancellation, passes);
         passes?.Done();
         return new StringReport(snapshot, top, owners);
     }

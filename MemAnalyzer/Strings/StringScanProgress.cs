@@ -41,10 +41,10 @@ public sealed class StringScanProgress
         Report();
     }
 
-    /// <summary>A segment of the current pass is done, walked or skipped.</summary>
-    public void SegmentDone(ClrSegment segment)
+    /// <summary>The current pass has walked or skipped <paramref name="bytesDone"/> segment bytes.</summary>
+    public void Walked(long bytesDone)
     {
-        _bytesDone += (long)segment.ObjectRange.Length;
+        _bytesDone = bytesDone;
         Report();
     }
 

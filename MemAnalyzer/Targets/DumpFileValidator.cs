@@ -1,6 +1,5 @@
 using MemAnalyzer.Linux;
 
-
 namespace MemAnalyzer.Targets;
 
 /// <summary>

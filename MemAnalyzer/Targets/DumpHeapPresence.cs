@@ -13,9 +13,9 @@ internal static class DumpHeapPresence
     public const string Message = "the dump holds no managed heap (a mini or triage dump): take a heap or full dump with MemAnalyzer -procdump -mp, or createdump --withheap";
 
     /// <summary>Throws <see cref="ExitCodes.DumpHasNoHeap"/> when less than half of the bytes of the heap's (non-frozen) segments are in the core file.</summary>
-    public static void Ensure(string path, ClrRuntime runtime)
+    /// <param name="file">The core file the session opened, or null when it is not an ELF core with PT_LOAD ranges.</param>
+    public static void Ensure(DumpFileMemory? file, ClrRuntime runtime)
     {
-        using var file = DumpFileMemory.TryOpen(path);
         if (file is null)
         {
             // Not an ELF core with PT_LOAD ranges we can read: nothing to decide from; the walk reports what it finds.

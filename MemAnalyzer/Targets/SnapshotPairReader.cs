@@ -1,5 +1,5 @@
 using MemAnalyzer.Dac;
-using Microsoft.Diagnostics.Runtime;
+using MemAnalyzer.Heap;
 
 namespace MemAnalyzer.Targets;
 
@@ -14,15 +14,15 @@ public sealed record SnapshotPair<T>(T First, ReadReport FirstReport, T Second, 
 /// </summary>
 public static class SnapshotPairReader
 {
-    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
-        Read(first, second, dacOptions, (_, heap, token) => reduce(heap, token), cancellation);
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<HeapSource, CancellationToken, T> reduce, CancellationToken cancellation) =>
+        Read(first, second, dacOptions, (_, source, token) => reduce(source, token), cancellation);
 
     /// <param name="reduce">Gets the side's opened target too, for what lies outside the heap (its memory map).</param>
-    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
-        Read(first, second, dacOptions, (_, target, heap, token) => reduce(target, heap, token), cancellation);
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<TargetSpec, HeapSource, CancellationToken, T> reduce, CancellationToken cancellation) =>
+        Read(first, second, dacOptions, (_, target, source, token) => reduce(target, source, token), cancellation);
 
     /// <param name="reduce">Gets whether it reads the first side, and the side's opened target (a live process read through a heap dump is that dump).</param>
-    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<bool, TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
+    public static SnapshotPair<T> Read<T>(TargetSpec first, TargetSpec second, DacSearchOptions dacOptions, Func<bool, TargetSpec, HeapSource, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         if (first.ProcessId is int pid && pid == second.ProcessId)
         {
@@ -48,7 +48,7 @@ public static class SnapshotPairReader
         return new SnapshotPair<T>(firstSide.Result.Result, firstSide.Result.Report, secondSide.Result.Result, secondSide.Result.Report);
     }
 
-    private static (T Result, ReadReport Report) ReadSide<T>(string side, TargetSpec target, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationTokenSource failed)
+    private static (T Result, ReadReport Report) ReadSide<T>(string side, TargetSpec target, DacSearchOptions dacOptions, Func<TargetSpec, HeapSource, CancellationToken, T> reduce, CancellationTokenSource failed)
     {
         try
         {

@@ -1,5 +1,6 @@
 using MemAnalyzer.Capture;
 using MemAnalyzer.Dac;
+using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Targets;
@@ -15,11 +16,11 @@ public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolutio
 /// </summary>
 public static class SnapshotReader
 {
-    public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation) =>
-        Read(target, dacOptions, (_, heap, token) => reduce(heap, token), cancellation);
+    public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<HeapSource, CancellationToken, T> reduce, CancellationToken cancellation) =>
+        Read(target, dacOptions, (_, source, token) => reduce(source, token), cancellation);
 
     /// <param name="reduce">Gets the target that was opened: a live process read through a heap dump is that dump, with its memory map beside it.</param>
-    public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
+    public static (T Result, ReadReport Report) Read<T>(TargetSpec target, DacSearchOptions dacOptions, Func<TargetSpec, HeapSource, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         try
         {
@@ -50,13 +51,13 @@ public static class SnapshotReader
         }
     }
 
-    private static (T Result, ReadReport Report) Reduce<T>(TargetSpec target, TargetSession opened, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce, CancellationToken cancellation)
+    private static (T Result, ReadReport Report) Reduce<T>(TargetSpec target, TargetSession opened, Func<TargetSpec, HeapSource, CancellationToken, T> reduce, CancellationToken cancellation)
     {
         using var session = opened;
         T result;
         try
         {
-            result = reduce(target, session.Runtime.Heap, cancellation);
+            result = reduce(target, session.Heap, cancellation);
         }
         catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or IOException && !Exited(target))
         {
@@ -65,7 +66,7 @@ public static class SnapshotReader
         return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
     }
 
-    private static (T Result, ReadReport Report) ThroughHeapDump<T>(int pid, DacSearchOptions dacOptions, Func<TargetSpec, ClrHeap, CancellationToken, T> reduce,
+    private static (T Result, ReadReport Report) ThroughHeapDump<T>(int pid, DacSearchOptions dacOptions, Func<TargetSpec, HeapSource, CancellationToken, T> reduce,
         string? ptraceFailure, CancellationToken cancellation)
     {
         LiveProcessChecks.EnsureRunning(pid);

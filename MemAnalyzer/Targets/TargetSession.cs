@@ -1,7 +1,6 @@
-using System.Collections.Immutable;
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using MemAnalyzer.Dac;
+using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Targets;
@@ -14,6 +13,8 @@ public sealed class TargetSession : IDisposable
 {
     private readonly DataTarget _dataTarget;
     private readonly Stopwatch? _suspended;
+    private DumpFileMemory? _dumpFile;
+    private HeapSource? _heap;
     private int _disposed;
 
     private TargetSession(DataTarget dataTarget, ClrRuntime runtime, RuntimeIdentity identity, DacResolution dac, string description, Stopwatch? suspended)
@@ -39,6 +40,12 @@ public sealed class TargetSession : IDisposable
 
     public bool IsLive => _suspended is not null;
 
+    /// <summary>
+    /// The heap as every walk reads it, made on first use (inside the walk's error handling): a dump's memory is read
+    /// from the core file this session opened, never reopened from ClrMD's name for it.
+    /// </summary>
+    public HeapSource Heap => _heap ??= HeapSource.Of(Runtime.Heap, Interlocked.Exchange(ref _dumpFile, null));
+
     public static TargetSession OpenDump(string path, DacSearchOptions dacOptions)
     {
         DumpFileValidator.Validate(path);
@@ -55,7 +62,9 @@ public sealed class TargetSession : IDisposable
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
         try
         {
-            DumpHeapPresence.Ensure(path, session.Runtime);
+            // The one handle on the core file for reading its memory: the heap check and then every walk use it.
+            session._dumpFile = DumpFileMemory.TryOpen(path);
+            DumpHeapPresence.Ensure(session._dumpFile, session.Runtime);
         }
         catch
         {
@@ -186,14 +195,9 @@ public sealed class TargetSession : IDisposable
             return;
         }
         _suspended?.Stop();
+        _heap?.Dispose();
+        _dumpFile?.Dispose();
         Runtime.Dispose();
         _dataTarget.Dispose();
-    }
-
-    private sealed class NoDownloadFileLocator : IFileLocator
-    {
-        public string? FindPEImage(string fileName, int buildTimeStamp, int imageSize, bool checkProperties) => null;
-
-        public string? FindPEImage(string fileName, SymbolProperties archivedUnder, ImmutableArray<byte> buildIdOrUUID, OSPlatform originalPlatform, bool checkProperties) => null;
     }
 }

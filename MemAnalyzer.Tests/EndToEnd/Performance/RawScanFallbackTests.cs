@@ -22,15 +22,16 @@ public sealed class RawScanFallbackTests(ManyTypesDump dump) : IClassFixture<Man
         // White-box: the product's collector walks the heap of the dump as the oracle's ClrMD opened it.
         using var opened = LocalDump.Open(dump.DumpPath);
         var heap = opened.Runtime.Heap;
-        using var memory = new MemoryWithHoles(HeapScannerMemory.Open(heap), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
-        var snapshot = HeapStatisticsCollector.Collect(heap, selection, WalkOptions.SingleThreaded, CancellationToken.None, progress: null, memory);
+        var memory = new MemoryWithHoles(TargetMemory.Of(heap, DumpFileMemory.TryOpen(dump.DumpPath)), heap.Segments.Where((_, i) => i % 3 == 0).Select(s => s.ObjectRange).ToArray());
+        using var source = new HeapSource(heap, memory);
+        var snapshot = HeapStatisticsCollector.Collect(source, selection, WalkOptions.SingleThreaded, CancellationToken.None);
 
         Assert.Equal(expected.OrderBy(p => p.Key, StringComparer.Ordinal), snapshot.Types.ToDictionary(t => t.TypeName, t => (t.Count, t.Bytes)).OrderBy(p => p.Key, StringComparer.Ordinal));
         var warning = Assert.Single(snapshot.Warnings);
         Assert.Matches(@"^\d+ of \d+ heap segments could not be scanned as raw memory and were walked object by object through ClrMD instead \(same counts, slower\); first: segment 0x[0-9a-f]+: memory at 0x[0-9a-f]+ could not be read$", warning);
     }
 
-    private sealed class MemoryWithHoles(HeapScannerMemory inner, MemoryRange[] holes) : HeapScannerMemory
+    private sealed class MemoryWithHoles(TargetMemory inner, MemoryRange[] holes) : TargetMemory
     {
         public override bool IsThreadSafe => inner.IsThreadSafe;
 

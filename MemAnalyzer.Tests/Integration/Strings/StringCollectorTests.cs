@@ -19,7 +19,8 @@ public sealed class StringCollectorTests(StringsScenario scenario)
         var oracle = StringOracle.Compute(scenario.DumpPath, ObjectSet.All);
         using var dump = LocalDump.Open(scenario.DumpPath);
 
-        var report = StringReportBuilder.Build(dump.Runtime.Heap, ObjectSelection.All, int.MaxValue, WalkOptions.SingleThreaded, hashBits, CancellationToken.None);
+        using var source = HeapSource.Of(dump.Runtime.Heap, DumpFileMemory.TryOpen(scenario.DumpPath));
+        var report = StringReportBuilder.Build(source, ObjectSelection.All, int.MaxValue, WalkOptions.SingleThreaded, hashBits, CancellationToken.None);
 
         var snapshot = report.Snapshot;
         Assert.Equal((oracle.Values.Sum(v => v.Count), oracle.Values.Sum(v => v.Count * v.Size)), (snapshot.StringCount, snapshot.StringBytes));
@@ -35,7 +36,8 @@ public sealed class StringCollectorTests(StringsScenario scenario)
     {
         using var dump = LocalDump.Open(scenario.DumpPath);
 
-        var report = StringReportBuilder.Build(dump.Runtime.Heap, ObjectSelection.All, int.MaxValue, WalkOptions.SingleThreaded, hashBits: 1, CancellationToken.None);
+        using var source = HeapSource.Of(dump.Runtime.Heap, DumpFileMemory.TryOpen(scenario.DumpPath));
+        var report = StringReportBuilder.Build(source, ObjectSelection.All, int.MaxValue, WalkOptions.SingleThreaded, hashBits: 1, CancellationToken.None);
 
         // Thousands of distinct values in at most two hashes: each hash stands for many values.
         Assert.InRange(report.Snapshot.DistinctHashes, 1, 2);
@@ -51,7 +53,8 @@ public sealed class StringCollectorTests(StringsScenario scenario)
         var oracle = StringOracle.Compute(scenario.DumpPath, ObjectSet.All);
         using var dump = LocalDump.Open(scenario.DumpPath);
 
-        var report = StringReportBuilder.Build(dump.Runtime.Heap, ObjectSelection.All, 10, WalkOptions.SingleThreaded, CancellationToken.None);
+        using var source = HeapSource.Of(dump.Runtime.Heap, DumpFileMemory.TryOpen(scenario.DumpPath));
+        var report = StringReportBuilder.Build(source, ObjectSelection.All, 10, WalkOptions.SingleThreaded, CancellationToken.None);
 
         Assert.Equal(oracle.Count, report.Snapshot.DistinctHashes);
         Assert.Equal(oracle.Count(p => p.Value.Count > 1), report.Snapshot.Values.Count);
@@ -64,7 +67,7 @@ public sealed class StringCollectorTests(StringsScenario scenario)
     {
         using var dump = LocalDump.Open(scenario.DumpPath);
         var heap = dump.Runtime.Heap;
-        using var memory = HeapScannerMemory.Open(heap);
+        using var memory = TargetMemory.Of(heap, DumpFileMemory.TryOpen(scenario.DumpPath));
         var content = new MemAnalyzer.Strings.StringContent(memory);
         var strings = heap.EnumerateObjects().Where(o => o.Type is { IsString: true }).ToList();
         // The huge values (more than one 64 KiB block) are the ones a walk's buffer most often cuts.

@@ -25,7 +25,8 @@ public sealed class StringProgressTests(StringsScenario scenario)
         var heapBytes = dump.Runtime.Heap.Segments.Sum(segment => (long)segment.ObjectRange.Length);
         var recorder = new Recorder();
 
-        StringReportBuilder.Build(dump.Runtime.Heap, ObjectSelection.All, 10, WalkOptions.SingleThreaded, CancellationToken.None, recorder);
+        using var source = HeapSource.Of(dump.Runtime.Heap, DumpFileMemory.TryOpen(scenario.DumpPath));
+        StringReportBuilder.Build(source, ObjectSelection.All, 10, WalkOptions.SingleThreaded, CancellationToken.None, recorder);
 
         var passes = recorder.Reports.Where(r => r.Phase == WalkPhase.Strings).ToList();
         Assert.Equal([1, 2, 3, 4], passes.Select(r => r.Pass).Distinct());
@@ -47,7 +48,8 @@ public sealed class StringProgressTests(StringsScenario scenario)
         using var dump = LocalDump.Open(scenario.DumpPath);
         var recorder = new Recorder();
 
-        StringReportBuilder.Build(dump.Runtime.Heap, ObjectSelection.Live, 10, WalkOptions.SingleThreaded, CancellationToken.None, recorder);
+        using var source = HeapSource.Of(dump.Runtime.Heap, DumpFileMemory.TryOpen(scenario.DumpPath));
+        StringReportBuilder.Build(source, ObjectSelection.Live, 10, WalkOptions.SingleThreaded, CancellationToken.None, recorder);
 
         var firstPass = recorder.Reports.FindIndex(r => r.Phase == WalkPhase.Strings);
         Assert.True(firstPass > 0, "no pass was reported after the mark");

@@ -3,11 +3,11 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Heap;
 
 /// <summary>
-/// The target's memory as the raw heap walk reads it, in large blocks. A core dump is read straight from its file with
+/// The target's memory as the walks read it, in large blocks. A core dump is read straight from its file with
 /// positioned reads (not mapped, so the heap's pages never count against MemAnalyzer's own resident memory); a live
 /// process is read through ClrMD's data reader.
 /// </summary>
-internal abstract class HeapScannerMemory : IDisposable
+internal abstract class TargetMemory : IDisposable
 {
     /// <summary>Copies target memory at <paramref name="address"/>; returns how many bytes could be read (less at a gap).</summary>
     public abstract int Read(ulong address, Span<byte> destination);
@@ -28,33 +28,35 @@ internal abstract class HeapScannerMemory : IDisposable
     {
     }
 
-    public static HeapScannerMemory Open(ClrHeap heap)
+    /// <summary>
+    /// The memory of an opened target: <paramref name="dumpFile"/> (the core the target was opened from, read
+    /// directly) when it returns exactly what ClrMD's reader returns for the start of every segment, else ClrMD's
+    /// reader. Takes ownership of <paramref name="dumpFile"/>: it is disposed when not used.
+    /// </summary>
+    public static TargetMemory Of(ClrHeap heap, DumpFileMemory? dumpFile)
     {
-        var reader = heap.Runtime.DataTarget.DataReader;
-        var fallback = new DataReaderMemory(reader);
-        var dump = DumpFileMemory.TryOpen(reader.DisplayName);
-        if (dump is null)
+        var fallback = new DataReaderMemory(heap.Runtime.DataTarget.DataReader);
+        if (dumpFile is null)
         {
             return fallback;
         }
-        // Trust the file only if it returns exactly what ClrMD's reader returns for the start of every segment.
         Span<byte> fromFile = stackalloc byte[256];
         Span<byte> fromReader = stackalloc byte[256];
         foreach (var segment in heap.Segments.Where(s => s.ObjectRange.Length > 0).Take(64))
         {
             var length = (int)Math.Min(256UL, segment.ObjectRange.Length);
-            var a = dump.Read(segment.ObjectRange.Start, fromFile[..length]);
+            var a = dumpFile.Read(segment.ObjectRange.Start, fromFile[..length]);
             var b = fallback.Read(segment.ObjectRange.Start, fromReader[..length]);
             if (a != b || !fromFile[..a].SequenceEqual(fromReader[..b]))
             {
-                dump.Dispose();
+                dumpFile.Dispose();
                 return fallback;
             }
         }
-        return dump;
+        return dumpFile;
     }
 
-    private sealed class DataReaderMemory(IDataReader reader) : HeapScannerMemory
+    private sealed class DataReaderMemory(IDataReader reader) : TargetMemory
     {
         public override bool IsThreadSafe => reader.IsThreadSafe;
 

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Runs a fixed set of command lines over every mode against a few real test dumps and saves what each printed (stdout,
+# stderr, exit code, and any CSV/JSON file it wrote), with only the genuinely variable fields normalized (timestamps,
+# durations, temporary paths). For refactorings that must not change any output: run it before and after, then diff.
+#
+#   scripts/compare-outputs.sh OUT_DIR            # outputs of this worktree's build into OUT_DIR
+#   diff -r BEFORE_DIR AFTER_DIR                  # must print nothing
+#
+# Environment: DUMP_DIR (default /tmp/memanalyzer-compare-dumps): the dumps are made there once (createdump --withheap
+# of the test targets in MemAnalyzer.Tests/TestTargets) and reused by later runs, so before and after read the same
+# files; delete it to make them anew. MA: the MemAnalyzer command to run (default: dotnet on this worktree's Release
+# build, built here with BUILD=1, the default). The commands run with -silent off, so the notes on stderr are compared
+# too (with the suspension time, DAC path and durations normalized).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+out=${1:?usage: scripts/compare-outputs.sh OUT_DIR}
+DUMP_DIR=${DUMP_DIR:-/tmp/memanalyzer-compare-dumps}
+mkdir -p "$out" "$DUMP_DIR"
+out=$(cd "$out" && pwd)
+
+if [ "${BUILD:-1}" = 1 ]; then
+  dotnet build MemAnalyzer -c Release --nologo -v q >/dev/null
+fi
+dll="$repo/MemAnalyzer/bin/Release/net10.0/MemAnalyzer.dll"
+if [ -n "${MA:-}" ]; then read -r -a ma <<< "$MA"; else ma=(dotnet "$dll"); fi
+
+# The dumps, made once.
+dotnet_root=$(dirname "$(readlink -f "$(command -v dotnet)")")
+createdump=$(ls -d "$dotnet_root"/shared/Microsoft.NETCore.App/*/createdump 2>/dev/null | sort -V | tail -1)
+make_dump() { # make_dump <name> <project> <args...>
+  local name=$1 project=$2; shift 2
+  [ -s "$DUMP_DIR/$name.dmp" ] && return
+  local bin="$DUMP_DIR/bin/$project"
+  [ -f "$bin/$project.dll" ] || dotnet build "MemAnalyzer.Tests/TestTargets/$project" -c Release --nologo -v q -o "$bin" >/dev/null
+  local log="$DUMP_DIR/$name.log"
+  # The target reads commands from stdin until its end: a sleep keeps it open, and is ended with the target.
+  exec 3< <(sleep 100000)
+  local feeder=$!
+  dotnet "$bin/$project.dll" "$@" <&3 > "$log" 2>&1 &
+  exec 3<&-
+  local pid=""
+  for _ in $(seq 1 2400); do pid=$(awk '/^READY/{print $2; exit}' "$log"); [ -n "$pid" ] && break; sleep 0.25; done
+  [ -n "$pid" ] || { echo "error: $project $* did not start" >&2; exit 1; }
+  "$createdump" -f "$DUMP_DIR/$name.tmp" --withheap "$pid" >/dev/null
+  kill "$pid" "$feeder"
+  mv "$DUMP_DIR/$name.tmp" "$DUMP_DIR/$name.dmp"
+}
+make_dump roots LeakyApp roots
+make_dump strings LeakyApp strings
+make_dump walk LeakyApp walkthrough --count 20000
+make_dump after LeakyAppAfter walkthrough --count 20000
+make_dump retention LeakyApp retention
+make_dump loadcontexts LeakyApp loadcontexts
+# A damaged copy of the strings dump: the MethodTable of one string (the address -dstrings -showaddress prints for
+# its top value) overwritten, so the raw walk steps over a damaged place in the histogram and in -dstrings alike.
+if [ ! -s "$DUMP_DIR/damaged.dmp" ]; then
+  address=$("${ma[@]}" -f "$DUMP_DIR/strings.dmp" -dstrings 1 -showaddress -silent | grep -o '0x[0-9a-f]\{8,\}' | head -1)
+  [ -n "$address" ] || { echo "error: no string address to damage" >&2; exit 1; }
+  cp "$DUMP_DIR/strings.dmp" "$DUMP_DIR/damaged.tmp"
+  python3 - "$DUMP_DIR/damaged.tmp" "$address" <<'EOS'
+import struct, sys
+path, address = sys.argv[1], int(sys.argv[2], 16)
+with open(path, "r+b") as f:
+    head = f.read(64)
+    phoff, = struct.unpack_from("<Q", head, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", head, 0x36)
+    for i in range(phnum):
+        f.seek(phoff + i * phentsize)
+        kind, _, offset, vaddr, _, filesz = struct.unpack("<IIQQQQ", f.read(40))
+        if kind == 1 and vaddr <= address < vaddr + filesz:
+            f.seek(offset + address - vaddr)
+            f.write(struct.pack("<Q", 0x00007f00dead0000))
+            sys.exit(0)
+sys.exit("address not in the core's PT_LOAD ranges")
+EOS
+  mv "$DUMP_DIR/damaged.tmp" "$DUMP_DIR/damaged.dmp"
+fi
+
+# Normalizes what differs from run to run: times and durations in notes, temporary paths, and -verbose's peak of the
+# live mark's work lists (the mark runs on several threads: the peak differs between two runs of one build).
+normalize() {
+  sed -E \
+    -e "s#$DUMP_DIR#DUMPS#g" -e "s#$out#OUT#g" \
+    -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?/TIMESTAMP/g' \
+    -e 's/[0-9]+([.,][0-9]+)? ?(ms|s|seconds|minutes)\b/DURATION/g' \
+    -e 's#/tmp/[A-Za-z0-9._-]+#/tmp/TEMP#g' \
+    -e 's/work lists peaked at [0-9,]+ entries \([0-9,]+ bytes\)/work lists peaked at N entries (N bytes)/'
+}
+
+n=0
+run() { # run <name> <args...>: one command line; its outputs go to OUT/<name>.*
+  local name=$1; shift
+  n=$((n + 1))
+  local files="$out/files/$name"
+  rm -rf "$files"; mkdir -p "$files"
+  local args=("${@//@FILES@/$files}")
+  args=("${args[@]//@DUMPS@/$DUMP_DIR}")
+  set +e
+  "${ma[@]}" "${args[@]}" > "$out/$name.stdout" 2> "$out/$name.stderr"
+  echo $? > "$out/$name.exit"
+  set -e
+  printf '%s\n' "${args[*]}" | normalize > "$out/$name.cmd"
+  for f in "$out/$name.stdout" "$out/$name.stderr"; do normalize < "$f" > "$f.n" && mv "$f.n" "$f"; done
+  for f in "$files"/*; do [ -e "$f" ] || continue; normalize < "$f" > "$f.n" && mv "$f.n" "$f"; done
+  rmdir "$files" 2>/dev/null || true
+  printf '  %-28s exit %s\n' "$name" "$(cat "$out/$name.exit")"
+}
+
+D=@DUMPS@
+for dump in roots strings walk retention loadcontexts damaged; do
+  run "$dump.dts"        -f $D/$dump.dmp -dts 50000
+  run "$dump.dtn"        -f $D/$dump.dmp -dtn 50000
+  run "$dump.live"       -f $D/$dump.dmp -dts 50000 -live
+  run "$dump.dead"       -f $D/$dump.dmp -dts 50000 -dead
+  run "$dump.dstrings"   -f $D/$dump.dmp -dstrings 200 -showaddress
+  run "$dump.dstrings.live" -f $D/$dump.dmp -dstrings 200 -live
+  run "$dump.dstrings.dead" -f $D/$dump.dmp -dstrings 200 -dead
+done
+for dump in roots retention walk; do
+  run "$dump.retained"   -f $D/$dump.dmp -dts 50000 -live -retained
+  run "$dump.dtr"        -f $D/$dump.dmp -dtr 200
+  run "$dump.dtn.retained" -f $D/$dump.dmp -dtn 50000 -retained
+done
+run roots.roots          -f $D/roots.dmp -live -roots 'MemAnalyzer.TestTargets*' 5
+run retention.roots      -f $D/retention.dmp -roots '*Retention*' 3
+run walk.roots           -f $D/walk.dmp -dts 5 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance
+run roots.vmmap          -f $D/roots.dmp -vmmap
+run walk.vmmap.live      -f $D/walk.dmp -vmmap -live -unit KB
+run roots.type           -f $D/roots.dmp -type 'MemAnalyzer.*Item' -dtn
+run roots.filter         -f $D/roots.dmp -dts '5000;N#100' -unit MB
+run diff                 -f $D/walk.dmp -f2 $D/after.dmp -dts 50000
+run diff.dtn.live        -f $D/walk.dmp -f2 $D/after.dmp -dtn 50000 -live -showunchanged
+run diff.dead            -f $D/walk.dmp -f2 $D/after.dmp -dead
+run diff.retained        -f $D/walk.dmp -f2 $D/after.dmp -live -retained
+run diff.dstrings        -f $D/walk.dmp -f2 $D/strings.dmp -dstrings 200
+run diff.dstrings.dtn    -f $D/strings.dmp -f2 $D/walk.dmp -dstrings 200 -dtn -live
+run diff.csv             -f $D/walk.dmp -f2 $D/after.dmp -o @FILES@/diff.csv -time fixed
+run diff.json            -f $D/walk.dmp -f2 $D/after.dmp -o @FILES@/diff.json -time fixed
+run diff.format.json     -f $D/walk.dmp -f2 $D/after.dmp -format json -time fixed
+run csv                  -f $D/roots.dmp -o @FILES@/roots.csv -context one -time fixed
+run csv.live.retained    -f $D/roots.dmp -live -retained -o @FILES@/roots.csv -context one -time fixed -sep ';' -unit KB
+run csv.vmmap            -f $D/roots.dmp -vmmap -o @FILES@/roots.csv -time fixed
+run csv.dstrings         -f $D/strings.dmp -dstrings 100 -o @FILES@/strings.csv -time fixed
+run csv.dstrings.diff    -f $D/walk.dmp -f2 $D/strings.dmp -dstrings 100 -o @FILES@/strings.csv -time fixed
+run csv.batch            -f "$D/r*.dmp" -o @FILES@/batch.csv -time fixed
+run json                 -f $D/roots.dmp -o @FILES@/roots.json -time fixed
+run json.dead.vmmap      -f $D/roots.dmp -dead -vmmap -o @FILES@/roots.json -time fixed
+run json.dstrings        -f $D/strings.dmp -dstrings 50 -o @FILES@/strings.json -time fixed
+run format.json          -f $D/roots.dmp -format json -live -retained -time fixed
+run format.json.dtr      -f $D/retention.dmp -format json -dtr 30 -time fixed
+run roots.dead.retained  -f $D/roots.dmp -dead -retained
+run format.json.dstrings -f $D/strings.dmp -format json -dstrings 30 -time fixed
+run resultfile           -f $D/roots.dmp -resultfile @FILES@/result.txt -dts 3
+run damaged.allow        -f $D/damaged.dmp -dts 50000 -allowdamage
+run verbose.live         -f $D/roots.dmp -dts 3 -live -verbose
+echo "$n command lines; outputs in $out"
