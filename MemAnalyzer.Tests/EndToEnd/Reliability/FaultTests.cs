@@ -203,16 +203,20 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     /// <summary>Writes garbage over the middle of the largest GC segment, where MethodTable pointers and lengths live; returns the range it covers.</summary>
     private static (ulong Start, ulong End) OverwriteGcHeap(string original, string copy)
     {
-        ulong start, length;
+        ulong start, length, at;
         using (var session = LocalDump.Open(original))
         {
             var segment = session.Runtime.Heap.Segments.OrderByDescending(s => s.ObjectRange.Length).First();
             (start, length) = (segment.ObjectRange.Start, segment.ObjectRange.Length);
+            // The garbage starts where an object starts. Starting anywhere else, it could hit the length word of an
+            // array or string that starts just before it: that object's size would then be garbage too, and lost with
+            // the others, which the expected counts (objects that start in the garbage) would not know.
+            at = segment.EnumerateObjects().First(o => o.Address >= start + length / 2).Address;
         }
         var garbage = new byte[(int)Math.Min(64 * 1024, length / 4)];
         new Random(20261122).NextBytes(garbage);
-        DumpPatcher.Overwrite(copy, start + length / 2, garbage);
-        return (start + length / 2, start + length / 2 + (ulong)garbage.Length);
+        DumpPatcher.Overwrite(copy, at, garbage);
+        return (at, at + (ulong)garbage.Length);
     }
 
 
