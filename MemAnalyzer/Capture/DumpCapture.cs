@@ -28,7 +28,12 @@ public static class DumpCapture
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, "triggers and -n/-s need ProcDump for Linux, which is not on PATH: install it (apt-get install procdump) or leave them out");
         }
         var (target, prefix) = OutputPath(request, process, now);
-        var heapDumpOfDotNet = procdump is not null && request.HeapDumpAsked && DotNetProcesses.IsDotNet(process.Pid);
+        var dotNet = DotNetProcesses.IsDotNet(process.Pid);
+        if (dotNet)
+        {
+            TargetUserDirectory.ThrowIfNotWritable(process, Path.GetDirectoryName(Path.GetFullPath(target ?? prefix))!);
+        }
+        var heapDumpOfDotNet = procdump is not null && request.HeapDumpAsked && dotNet;
         if (procdump is null || heapDumpOfDotNet)
         {
             var native = WriteNatively(process, target ?? ProcDumpName(prefix, process.Pid), request.Full);

@@ -58,7 +58,7 @@ public static class DiffCommand
         var summaries = SnapshotDiff.CompareSummaries(first.Summaries, second.Summaries);
         if (request.Roots is { } query)
         {
-            RootsNotFound.ThrowIfEmpty(query, pair.Second.Roots, second.Heap.Types);
+            RootsNotFound.ThrowIfEmpty(query, pair.Second);
         }
         if (request.Csv is null && request.Json is null)
         {

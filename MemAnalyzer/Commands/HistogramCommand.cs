@@ -45,7 +45,7 @@ public static class HistogramCommand
         var target = reading.Target;
         if (request.Roots is { } query)
         {
-            RootsNotFound.ThrowIfEmpty(query, reading.Roots, target.Heap.Types);
+            RootsNotFound.ThrowIfEmpty(query, reading);
         }
         var rows = Ranking.Top(target.Heap.Types.Where(t => TypeFilter.Keeps(request.Types, t.TypeName)), request.SortKey, request.TopN, request.MinCount);
         if (csvContext is null)

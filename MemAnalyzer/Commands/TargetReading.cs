@@ -16,7 +16,8 @@ public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, b
     Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null);
 
 /// <summary>One target's snapshot and, with -roots, the paths to the matching types.</summary>
-public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRootPaths> Roots)
+/// <param name="DeadMatches">With -roots and no live instance of a matching type: how many unreachable (dead) objects match, else 0.</param>
+public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRootPaths> Roots, long DeadMatches = 0)
 {
     /// <summary>Walks the heap of an open target; with -retained or -roots also builds the live object graph; with -vmmap takes the memory map while the target is still open.</summary>
     public static TargetReading Read(TargetSpec target, HeapSource source, ReadingOptions options, WalkOptions walk,
@@ -44,6 +45,12 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         if (options.Roots is { } query)
         {
             roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph), cancellation);
+            if (roots.Count == 0)
+            {
+                // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
+                var dead = snapshot.Selection == ObjectSelection.Dead ? snapshot : HeapStatisticsCollector.Collect(heap, ObjectSelection.Dead, walk, cancellation, null, live);
+                return WithMemoryMap(target, heap, options, snapshot, roots) with { DeadMatches = dead.Types.Where(t => query.Matches(t.TypeName)).Sum(t => t.Count) };
+            }
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
         {
