@@ -54,7 +54,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
-    public void ALiveProcessesRowsCarryItsPidCommandLineNameAndAge()
+    public void ALiveProcessesRowsCarryItsPidCommandLineAgeAndTheAppsNameAsPsShowsIt()
     {
         var path = _directory.File("live.csv");
         var before = DateTime.Now;
@@ -63,12 +63,15 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         Assert.Equal($"Writing output to csv file {path}.\n", output);
         var rows = CsvFile.Read(path).Rows;
         Assert.Equal(3 + 3, rows.Count);
+        var listed = MemAnalyzerCli.Run("-ps");
+        Assert.Equal("LeakyApp", ProcessListOutput.Parse(listed.StandardOutput)[scenario.Target.Pid].Name);
         var startedSecondsAgo = (long)(before - System.Diagnostics.Process.GetProcessById(scenario.Target.Pid).StartTime).TotalSeconds;
         Assert.All(rows, r =>
         {
             Assert.Equal(scenario.Target.Pid.ToString(CultureInfo.InvariantCulture), r["ProcessId"]);
             Assert.EndsWith("LeakyApp.dll roots", r["CommandLine"], StringComparison.Ordinal);
-            Assert.Equal("dotnet", r["Name"]);
+            // dotnet LeakyApp.dll: the app's dll without .dll, as -ps names it, not the host's "dotnet".
+            Assert.Equal("LeakyApp", r["Name"]);
             Assert.InRange(CsvFile.Number(r, "Age(s)"), startedSecondsAgo, startedSecondsAgo + 60);
             Assert.InRange(DateTime.ParseExact(r["Time"], "yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture), before.AddSeconds(-1), DateTime.Now);
         });
