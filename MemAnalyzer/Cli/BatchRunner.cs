@@ -10,16 +10,19 @@ namespace MemAnalyzer.Cli;
 /// <summary>
 /// Runs a batch: each dump in its own isolated child (so one crash or damaged dump stops only itself), several at once
 /// up to the core count and a memory budget, then one table, CSV or JSON document of them all. A dump that fails gives
-/// its error line prefixed with its file name; the exit code says whether some or all failed.
+/// its error line prefixed with its file name; the exit code says whether some or all failed. A batch of one dump (a
+/// single -f whose rows go to a CSV or JSON) prints and exits as that dump's own run does, its JSON built the same way.
 /// </summary>
 internal static class BatchRunner
 {
-    public static int Run(string[] args, BatchRequest batch, bool silent, IConsole console, CancellationToken cancellation)
+    public static int Run(string[] args, BatchRequest batch, bool silent, TimeSpan pauseInJsonWrite, IConsole console, CancellationToken cancellation)
     {
         var (csv, json) = batch.Outputs;
         json?.Validate();
-        // With -overwrite the children append to a staging file that replaces the CSV at the end, so the file is never half new.
-        var staging = csv is { Target.Overwrite: true } ? $"{csv.Target.Path}.{Environment.ProcessId}.batch.tmp" : null;
+        var single = batch.Dumps.Count == 1;
+        // With -overwrite the children append to a staging file that replaces the CSV at the end, so the file is never
+        // half new; the child of a single dump overwrites it itself, as a run of one dump does.
+        var staging = csv is { Target.Overwrite: true } && !single ? $"{csv.Target.Path}.{Environment.ProcessId}.batch.tmp" : null;
         var parallel = Parallelism(batch.Dumps);
         var environment = new Dictionary<string, string>
         {
@@ -40,11 +43,11 @@ internal static class BatchRunner
                 results[i] = new BatchResult(dump, exitCode, Encoding.UTF8.GetString(output.ToArray()), error.ToString());
                 lock (printing)
                 {
-                    console.Error.Write(Prefixed(Path.GetFileName(dump), results[i].Error));
+                    console.Error.Write(single ? results[i].Error : Prefixed(Path.GetFileName(dump), results[i].Error));
                     console.Error.Flush();
                 }
             });
-            WriteOutput(batch, results, (csv, json, staging), silent, console);
+            WriteOutput(batch, results, (csv, json, staging), silent, pauseInJsonWrite, console);
         }
         finally
         {
@@ -53,6 +56,10 @@ internal static class BatchRunner
                 File.Delete(staging);
                 File.Delete(staging + CsvFileAppender.PendingSuffix);
             }
+        }
+        if (single)
+        {
+            return results[0].ExitCode;
         }
         if (cancellation.IsCancellationRequested)
         {
@@ -75,7 +82,8 @@ internal static class BatchRunner
         return Math.Clamp(Math.Min(Environment.ProcessorCount, byMemory), 1, Math.Max(1, dumps.Count));
     }
 
-    private static void WriteOutput(BatchRequest batch, BatchResult[] results, (CsvOutput? Csv, JsonOutput? Json, string? Staging) outputs, bool silent, IConsole console)
+    private static void WriteOutput(BatchRequest batch, BatchResult[] results, (CsvOutput? Csv, JsonOutput? Json, string? Staging) outputs, bool silent,
+        TimeSpan pauseInJsonWrite, IConsole console)
     {
         var (csv, json, staging) = outputs;
         if (json is not null)
@@ -88,9 +96,9 @@ internal static class BatchRunner
             }
             if (!silent)
             {
-                console.Out.WriteLine($"Writing output to json file {json.Path}.");
+                console.Out.WriteLine(json.Notice());
             }
-            JsonReportFile.Write(json.Path, report);
+            JsonReportFile.Write(json.Path, report, pauseInJsonWrite);
             return;
         }
         if (csv is not null)
@@ -99,7 +107,12 @@ internal static class BatchRunner
             {
                 File.Move(staging, csv.Target.Path, overwrite: true);
             }
-            if (!silent)
+            if (results.Length == 1)
+            {
+                // The child's own notice (or nothing with -silent), as a run of one dump prints it.
+                console.Out.Write(results[0].Output);
+            }
+            else if (!silent)
             {
                 console.Out.WriteLine($"Wrote the rows of {results.Count(r => r.ExitCode == ExitCodes.Success)} of {results.Length} dumps to csv file {csv.Target.Path}.");
             }

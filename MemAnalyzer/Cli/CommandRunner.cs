@@ -42,7 +42,7 @@ public static class CommandRunner
             }
             if (request is BatchRequest batch)
             {
-                return BatchRunner.Run(args, batch, line.Silent.HasValue(), console, cancellation);
+                return BatchRunner.Run(args, batch, line.Silent.HasValue(), PauseInJsonWrite(), console, cancellation);
             }
             if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
             {

@@ -88,7 +88,7 @@ public static class RequestBuilder
         var request = Analysis(line, first, second);
         if (batch is null)
         {
-            return request;
+            return OneDumpWritingRows(line, first, second, request) is { } one ? one : request;
         }
         SwitchRules.BatchAnalyzesEachDumpAlone(line, second is not null);
         return new BatchRequest(batch, request);
@@ -130,6 +130,14 @@ public static class RequestBuilder
             ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, json)
             : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue(), json);
     }
+
+    /// <summary>
+    /// One dump whose rows go to a CSV or JSON runs as a batch of one, so that a failure is recorded in the JSON and
+    /// Context is labelled as in any batch: the recipes that hand MemAnalyzer a list of dumps work for a list of one.
+    /// </summary>
+    private static BatchRequest? OneDumpWritingRows(CommandLine line, TargetSpec first, TargetSpec? second, CommandRequest request) =>
+        line.BatchItem.HasValue() || line.ForceGc.HasValue() || second is not null || first.DumpPath is not { } dump
+            || new BatchRequest([dump], request).Outputs is (null, null) ? null : new BatchRequest([dump], request);
 
     /// <returns>The first target, the second side of a diff, and the dumps of a batch (several -f, or a glob), else null.</returns>
     private static (TargetSpec First, TargetSpec? Second, IReadOnlyList<string>? Batch) Targets(CommandLine line, Func<string, int> resolve)

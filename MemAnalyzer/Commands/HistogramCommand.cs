@@ -39,6 +39,10 @@ public static class HistogramCommand
         ResultFileWriter.Validate(request.ResultFile);
         var stamp = request.Csv?.Stamp ?? request.Json?.Stamp;
         var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
+        if (request.Csv is { } csv)
+        {
+            TrackingCsvFile.EnsureAppendKeepsOneSelection(csv, csvContext!.ProcessId, CsvSelection.Of(request.Selection));
+        }
         var progress = context.Progress(writingCsv: stamp is not null);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
             (opened, source, token) => TargetReading.Read(opened, source, request.Reading, context.Walk, token, progress), context.Cancellation);

@@ -15,6 +15,9 @@ public sealed record JsonOutput(string? Path, CsvStamp Stamp)
         }
     }
 
+    /// <summary>The line on stdout before the file is written (unless -silent).</summary>
+    public string Notice() => $"Writing output to json file {Path}.{(File.Exists(Path) ? " The file is replaced." : "")}";
+
     /// <summary>Writes the document: to stdout, or to the file after a notice on <see cref="RunContext.Out"/> unless -silent.</summary>
     public void Write(JsonReport report, RunContext context)
     {
@@ -25,7 +28,7 @@ public sealed record JsonOutput(string? Path, CsvStamp Stamp)
         }
         if (!context.Silent)
         {
-            context.Out.WriteLine($"Writing output to json file {Path}.{(File.Exists(Path) ? " The file is replaced." : "")}");
+            context.Out.WriteLine(Notice());
         }
         JsonReportFile.Write(Path, report, context.PauseInJsonWrite);
     }

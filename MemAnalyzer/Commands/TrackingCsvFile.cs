@@ -64,6 +64,35 @@ public static class TrackingCsvFile
         return (new StreamReader(new MemoryStream(whole)), warning);
     }
 
+    /// <summary>
+    /// Refuses, before the heap is walked, an append that -trend could not read: rows of another selection than the
+    /// file already holds for the same process (exit 62, as -trend would give). A file -trend cannot read anyway is left to the header check.
+    /// </summary>
+    public static void EnsureAppendKeepsOneSelection(CsvOutput csv, string processId, string selection)
+    {
+        var path = csv.Target.Path;
+        if (csv.Target.Overwrite || !File.Exists(path) || new FileInfo(path).Length == 0)
+        {
+            return;
+        }
+        TrackingCsv file;
+        try
+        {
+            file = Read(path, IterationKey.Context);
+        }
+        catch (MemAnalyzerException)
+        {
+            return;
+        }
+        var existing = file.Rows.Where(r => r.Process == processId).Select(r => r.Selection);
+        if (SelectionRule.Conflict(processId, existing.Append(selection)) is { } conflict)
+        {
+            throw new MemAnalyzerException(ExitCodes.TrendCsvInvalid,
+                $"this run would add '{selection}' rows to '{path}', and then {conflict}, which -trend refuses: " +
+                "write this selection to its own CSV file, or run with the file's -live/-dead switches");
+        }
+    }
+
     public static IReadOnlyList<ProcessTrend> Analyze(string path, TrackingCsv csv)
     {
         try

@@ -18,7 +18,7 @@ public static class CsvContextReader
     {
         var process = DotNetProcesses.Describe(pid);
         var age = process?.Started is { } started ? (long)(stamp.Now - started).TotalSeconds : 0;
-        return new CsvContext(pid.ToString(CultureInfo.InvariantCulture), stamp.FormatTime(stamp.Now), ForSpreadsheet(process?.CommandLine), age, process?.Name ?? "", stamp.Context);
+        return new CsvContext(pid.ToString(CultureInfo.InvariantCulture), stamp.FormatTime(stamp.Now), ForSpreadsheet(process?.CommandLine), age, process is null ? "" : ProcessMatch.AppName(process), stamp.Context);
     }
 
     private static CsvContext FromDump(string path, CsvStamp stamp)

@@ -62,12 +62,9 @@ public static class TrendAnalyzer
     private static ProcessTrend AnalyzeProcess(string process, IReadOnlyList<TrackingRow> rows)
     {
         // Live and all objects are different series: a run with -live after runs without it is not a drop.
-        var selections = rows.Select(r => r.Selection).Distinct(StringComparer.Ordinal).ToList();
-        if (selections.Count > 1)
+        if (SelectionRule.Conflict(process, rows.Select(r => r.Selection)) is { } conflict)
         {
-            var who = process.Length == 0 ? "its rows without a ProcessId" : $"process {process}";
-            throw new FormatException($"{who} has rows of two selections, '{selections[0]}' and '{selections[1]}' " +
-                "(runs with and without -live or -dead): track each selection in its own CSV file, or pick one with -contextfilter");
+            throw new FormatException($"{conflict}: track each selection in its own CSV file, or pick one with -contextfilter");
         }
         var iterations = rows.Select(r => r.Iteration).Distinct(StringComparer.Ordinal).ToList();
         var index = iterations.Select((name, i) => (name, i)).ToDictionary(p => p.name, p => p.i, StringComparer.Ordinal);

@@ -28,7 +28,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         Assert.Equal(2 * (oracle.Count + s_summaryLabels.Length), csv.Rows.Count);
         foreach (var context in new[] { "iteration 1", "iteration 2" })
         {
-            var block = csv.Rows.Where(r => r["Context"] == context).ToList();
+            var block = csv.Rows.Where(r => r["Context"] == $"{context} {Path.GetFileName(scenario.DumpPath)}").ToList();
             var types = block.Where(r => !s_summaryLabels.Contains(r["Type"])).ToDictionary(r => r["Type"], r => (CsvFile.Number(r, "Instances(Count)"), CsvFile.Number(r, "AllocatedBytes")));
             Assert.Equal(oracle.OrderBy(p => p.Key, StringComparer.Ordinal), types.OrderBy(p => p.Key, StringComparer.Ordinal).Select(p => new KeyValuePair<string, (long, long)>(p.Key, p.Value)));
             var allocated = block.Single(r => r["Type"] == "Managed Heap(Allocated)!");
@@ -53,7 +53,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
     }
 
     [Fact]
-    public void ALiveProcessesRowsCarryItsPidCommandLineNameAndAge()
+    public void ALiveProcessesRowsCarryItsPidCommandLineAgeAndTheAppsNameAsPsShowsIt()
     {
         var path = _directory.File("live.csv");
         var before = DateTime.Now;
@@ -62,12 +62,15 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         Assert.Equal($"Writing output to csv file {path}.\n", output);
         var rows = CsvFile.Read(path).Rows;
         Assert.Equal(3 + 3, rows.Count);
+        var listed = MemAnalyzerCli.Run("-ps");
+        Assert.Equal("LeakyApp", ProcessListOutput.Parse(listed.StandardOutput)[scenario.Target.Pid].Name);
         var startedSecondsAgo = (long)(before - System.Diagnostics.Process.GetProcessById(scenario.Target.Pid).StartTime).TotalSeconds;
         Assert.All(rows, r =>
         {
             Assert.Equal(scenario.Target.Pid.ToString(CultureInfo.InvariantCulture), r["ProcessId"]);
             Assert.EndsWith("LeakyApp.dll roots", r["CommandLine"], StringComparison.Ordinal);
-            Assert.Equal("dotnet", r["Name"]);
+            // dotnet LeakyApp.dll: the app's dll without .dll, as -ps names it, not the host's "dotnet".
+            Assert.Equal("LeakyApp", r["Name"]);
             Assert.InRange(CsvFile.Number(r, "Age(s)"), startedSecondsAgo, startedSecondsAgo + 60);
             Assert.InRange(DateTime.ParseExact(r["Time"], "yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture), before.AddSeconds(-1), DateTime.Now);
         });
@@ -115,7 +118,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         var csv = CsvFile.Read(path);
         Assert.Null(csv.ExcelSeparatorLine);
         Assert.Equal(s_columns, csv.Header);
-        Assert.All(csv.Rows, r => Assert.Equal("new", r["Context"]));
+        Assert.All(csv.Rows, r => Assert.Equal($"new {Path.GetFileName(scenario.DumpPath)}", r["Context"]));
         Assert.Equal(2 + s_summaryLabels.Length, csv.Rows.Count);
     }
 

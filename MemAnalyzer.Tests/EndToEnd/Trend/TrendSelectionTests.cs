@@ -13,12 +13,39 @@ public sealed class TrendSelectionTests(RootsScenario scenario) : IDisposable
     [Fact]
     public void RunsOfTwoSelectionsInOneFileAreRefusedNamingBoth()
     {
+        // -o refuses to mix them (below); a file joined outside MemAnalyzer still can.
         var path = _directory.File("mixed.csv");
+        var live = _directory.File("live-part.csv");
         Run("-f", scenario.DumpPath, "-o", path, "-context", "iteration 1", "-dts", "5", "-silent");
-        Run("-f", scenario.DumpPath, "-o", path, "-context", "iteration 2", "-dts", "5", "-silent", "-live");
+        Run("-f", scenario.DumpPath, "-o", live, "-context", "iteration 2", "-dts", "5", "-silent", "-live");
+        File.AppendAllLines(path, File.ReadAllLines(live).Skip(2));
 
         CliAssert.Error(MemAnalyzerCli.Run("-trend", path), ExitCodes.TrendCsvInvalid, "two selections, 'all' and 'live'");
     }
+
+    [Theory]
+    [InlineData("-live", "")]
+    [InlineData("-live", "-dead")]
+    [InlineData("", "-live")]
+    public void ARunOfAnotherSelectionIsNotAppendedToATrackingCsvAndSaysWhyWithTheTrendsExitCode(string first, string second)
+    {
+        var path = _directory.File("tracked.csv");
+        Run(["-f", scenario.DumpPath, "-o", path, "-context", "iteration 1", "-dts", "5", "-silent", .. Switch(first)]);
+        var before = File.ReadAllBytes(path);
+
+        var refused = MemAnalyzerCli.Run(["-f", scenario.DumpPath, "-o", path, "-context", "iteration 2", "-dts", "5", "-silent", .. Switch(second)]);
+
+        var (had, adds) = (Selection(first), Selection(second));
+        CliAssert.Error(refused, ExitCodes.TrendCsvInvalid,
+            $"this run would add '{adds}' rows to '{path}', and then the rows without a ProcessId are of two selections, '{had}' and '{adds}'");
+        Assert.Equal(before, File.ReadAllBytes(path));
+        Run(["-f", scenario.DumpPath, "-o", path, "-context", "iteration 2", "-dts", "5", "-silent", .. Switch(first)]);
+        Assert.Equal(0, MemAnalyzerCli.Run("-trend", path).ExitCode);
+    }
+
+    private static string[] Switch(string selection) => selection.Length == 0 ? [] : [selection];
+
+    private static string Selection(string selection) => selection.Length == 0 ? "all" : selection[1..];
 
     [Fact]
     public void RunsOfOneSelectionMakeAReport()

@@ -110,9 +110,9 @@ public sealed class RequestBuilderTests
     [Fact]
     public void CsvOutputRaisesTheDefaultRowsTo20000AndTopOverridesIt()
     {
-        Assert.Equal(20_000, Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "x.csv")).TopN);
-        Assert.Equal(7, Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "x.csv", "--top", "7")).TopN);
-        var csv = Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "x.csv", "-sep", ",", "-noexcelsep", "-overwrite", "-context", "it 3")).Csv!;
+        Assert.Equal(20_000, Each(Build("-f", "a.dmp", "-o", "x.csv")).TopN);
+        Assert.Equal(7, Each(Build("-f", "a.dmp", "-o", "x.csv", "--top", "7")).TopN);
+        var csv = Assert.IsType<HistogramRequest>(Build("-pid", "42", "-o", "x.csv", "-sep", ",", "-noexcelsep", "-overwrite", "-context", "it 3")).Csv!;
         Assert.Equal(("x.csv", ',', true, false, "it 3"), (csv.Target.Path, csv.Target.Separator, csv.Target.Overwrite, csv.Target.ExcelSeparatorLine, csv.Stamp.Context));
     }
 
@@ -197,9 +197,23 @@ public sealed class RequestBuilderTests
     }
 
     [Fact]
+    public void OneDumpWhoseRowsGoToACsvOrJsonIsABatchOfOneAndATableAProcessOrADiffIsNot()
+    {
+        Assert.Equal(["a.dmp"], Assert.IsType<BatchRequest>(Build("-f", "a.dmp", "-o", "x.csv")).Dumps);
+        Assert.Equal(["a.dmp"], Assert.IsType<BatchRequest>(Build("-f", "a.dmp", "-format", "json")).Dumps);
+        Assert.Equal(["a.dmp"], Assert.IsType<BatchRequest>(Build("-f", "a.dmp", "-dstrings", "-o", "s.json")).Dumps);
+        Assert.IsType<HistogramRequest>(Build("-f", "a.dmp"));
+        Assert.IsType<HistogramRequest>(Build("-pid", "42", "-o", "x.csv"));
+        Assert.IsType<DiffRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-o", "d.csv"));
+        Assert.IsType<HistogramRequest>(Build(CommandLine.BatchItemSwitch, "a.dmp", "-f", "a.dmp", "-o", "x.csv"));
+    }
+
+    private static HistogramRequest Each(CommandRequest request) => Assert.IsType<HistogramRequest>(Assert.IsType<BatchRequest>(request).Each);
+
+    [Fact]
     public void AJsonFileOrFormatJsonChoosesJsonAndRaisesTheDefaultRowsLikeCsv()
     {
-        var file = Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-o", "Report.JSON"));
+        var file = Each(Build("-f", "a.dmp", "-o", "Report.JSON"));
         var printed = Assert.IsType<DiffRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-format", "json"));
 
         Assert.Equal(("Report.JSON", 20_000), (file.Json!.Path, file.TopN));
