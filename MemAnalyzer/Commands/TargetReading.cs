@@ -48,7 +48,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
-                var dead = snapshot.Selection == ObjectSelection.Dead ? snapshot : HeapStatisticsCollector.Collect(heap, ObjectSelection.Dead, walk, cancellation, null, live);
+                var dead = snapshot.Selection == ObjectSelection.Dead ? snapshot : HeapStatisticsCollector.Collect(source, ObjectSelection.Dead, walk, cancellation, null, live);
                 return WithMemoryMap(target, heap, options, snapshot, roots) with { DeadMatches = dead.Types.Where(t => query.Matches(t.TypeName)).Sum(t => t.Count) };
             }
         }
