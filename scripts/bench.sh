@@ -114,6 +114,7 @@ make_dump walk10 "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count $((COUNT 
 make_dump after "$WORK/bin/leakyappafter/LeakyAppAfter.dll" walkthrough --count "$COUNT"
 make_dump many "$WORK/bin/leakyapp/LeakyApp.dll" manytypes "${many_args[@]}"
 make_dump tiny "$WORK/bin/leakyapp/LeakyApp.dll" walkthrough --count 10
+make_dump cache "$WORK/bin/leakyapp/LeakyApp.dll" cache --count 10 --entries 15000
 
 # The heap of each dump, and its object count, from MemAnalyzer's summary rows.
 heap_bytes() { "${MA[@]}" -f "$WORK/$1.dmp" -dts 1 -silent | awk '/Managed Heap\(TotalSize\)/{gsub(",","",$1); print $1}'; }
@@ -140,6 +141,7 @@ declare -A DESCRIPTION=(
   [ma.diff]="MemAnalyzer diff -f walkthrough -f2 after"
   [ma.walk.retained]="MemAnalyzer -live -retained, walkthrough"
   [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
+  [ma.cache.roots]="MemAnalyzer -roots CachedItem, 15,000-entry ConcurrentDictionary (a path through an array of structs)"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
   [jit.walk.live]="JIT build -live, walkthrough"
@@ -193,6 +195,7 @@ fi
 measure ma.diff "${MA[@]}" -f "$WORK/walk.dmp" -f2 "$WORK/after.dmp" -dts -silent
 measure ma.walk.retained "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -retained -silent
 measure ma.walk.roots "${MA[@]}" -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance -silent
+measure ma.cache.roots "${MA[@]}" -f "$WORK/cache.dmp" -dts 1 -roots MemAnalyzer.TestTargets.LeakyApp.Cache.CachedItem -silent
 measure jit.tiny "${JIT[@]}" -f "$WORK/tiny.dmp" -dts -silent
 measure jit.walk.dts "${JIT[@]}" -f "$WORK/walk.dmp" -dts -silent
 measure jit.walk.live "${JIT[@]}" -f "$WORK/walk.dmp" -dts -live -silent

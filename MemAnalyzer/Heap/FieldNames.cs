@@ -5,13 +5,20 @@ namespace MemAnalyzer.Heap;
 
 /// <summary>
 /// Names the field through which one object references another, for the few steps of reported root paths:
-/// "name", "name.inner" (a field of a struct field), "[]" (an array element), "[].inner", or "(dependent handle)".
-/// An array of references is "[]" without a look at its elements (a path into a 5-million-element array asks once per
-/// instance; ClrMD's enumeration of such an array read the type of every element, mapping the whole heap's pages of
-/// the dump into memory); other parents are enumerated once and remembered while the same parent is asked again.
+/// "name", "name.inner" (a field of a struct field), "[]" (an array element), or "(dependent handle)".
+/// An array's step is "[]" without a look at its elements, for arrays of references and arrays of structs alike (an
+/// element has no field, so ClrMD names none either): reading the array for every element asked about made a path
+/// through a struct array (ConcurrentDictionary's buckets, Dictionary's entries) quadratic, and ClrMD's enumeration of
+/// a big array read the type of every element, mapping the whole heap's pages of the dump into memory. Only when the
+/// child is also the secondary of a dependent handle whose primary is the array is the array read, to tell the two apart.
+/// Other parents are enumerated once and remembered while the same parent is asked again: an object has a fixed
+/// number of fields, so each is read at most once per field on the paths.
 /// </summary>
 public static class FieldNames
 {
+    private const string ArrayElement = "[]";
+    private const string DependentHandle = "(dependent handle)";
+
     public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph)
     {
         var lastParent = -1;
@@ -22,17 +29,27 @@ public static class FieldNames
             var address = graph.Addresses[parent];
             if (parent != lastParent)
             {
-                lastParent = parent;
-                fields = null;
                 var type = heap.GetObjectType(address);
-                if (type is { IsArray: true, ComponentType.IsObjectReference: true } && !(dependents ??= DependentHandles.Of(heap)).IsPrimary(address))
+                if (type is { IsArray: true } && !IsSecondaryOf(dependents ??= DependentHandles.Of(heap), address, graph.Addresses[child]))
                 {
-                    return "[]";
+                    return ArrayElement;
                 }
+                lastParent = parent;
                 fields = Read(heap, address);
             }
-            return fields is null ? "[]" : fields.GetValueOrDefault(graph.Addresses[child]);
+            return fields!.GetValueOrDefault(graph.Addresses[child]);
         };
+    }
+
+    private static bool IsSecondaryOf(DependentHandles dependents, ulong primary, ulong child)
+    {
+        if (dependents.IsEmpty || !dependents.IsPrimary(primary))
+        {
+            return false;
+        }
+        var finder = new SecondaryFinder(child);
+        dependents.VisitTargetsOf(primary, ref finder);
+        return finder.Found;
     }
 
     private static Dictionary<ulong, string?> Read(ClrHeap heap, ulong address)
@@ -49,12 +66,12 @@ public static class FieldNames
     {
         if (reference.IsDependentHandle)
         {
-            return "(dependent handle)";
+            return DependentHandle;
         }
         var inner = reference.InnerField?.Field?.Name;
         if (reference.IsArrayElement)
         {
-            return inner is null ? "[]" : "[]." + inner;
+            return inner is null ? ArrayElement : ArrayElement + "." + inner;
         }
         var field = reference.Field?.Name;
         return inner is null ? field : $"{field}.{inner}";

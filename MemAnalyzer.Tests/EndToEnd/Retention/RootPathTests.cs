@@ -115,7 +115,8 @@ public sealed class RootPathTests(RetentionTarget target)
         Assert.StartsWith($"no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
-    private static List<(long Count, long Bytes, string Path)> Paths(string output) =>
+    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section.</summary>
+    internal static List<(long Count, long Bytes, string Path)> Paths(string output) =>
         [.. output.Split('\n')
             .SkipWhile(l => !l.StartsWith("Instances", StringComparison.Ordinal)).Skip(1)
             .TakeWhile(l => l.Trim().Length > 0)

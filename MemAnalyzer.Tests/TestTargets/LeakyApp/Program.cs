@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|gcstorm] [--count N] [--threads N] (manytypes: see ManyTypesScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
@@ -43,6 +43,10 @@ if (mode == "strings")
 if (mode == "loadcontexts")
 {
     LoadContextsScenario.Plant();
+}
+if (mode == "cache")
+{
+    MemAnalyzer.TestTargets.LeakyApp.Cache.CacheScenario.Plant(args);
 }
 if (mode == "retention")
 {
