@@ -16,10 +16,12 @@ public sealed record TargetProcessInfo(int Pid, string Name, string CommandLine,
 public static class DotNetProcesses
 {
     /// <summary>
-    /// A published diagnostics socket and a loaded runtime: sockets of killed processes stay behind in /tmp, and their
-    /// numbers come back as other processes' pids.
+    /// A published diagnostics socket that is the process's own: sockets of killed processes stay behind in /tmp, and
+    /// their numbers come back as other processes' pids. The socket's key (the process's start time) tells, also for
+    /// another user's process whose memory map may not be read; else libcoreclr.so in the map.
     /// </summary>
-    public static bool IsDotNet(int pid) => DiagnosticsClient.GetPublishedProcesses().Contains(pid) && RunsTheRuntime(pid);
+    public static bool IsDotNet(int pid) =>
+        DiagnosticsClient.GetPublishedProcesses().Contains(pid) && (DiagnosticSockets.IsHeldByTheRuntimeOf(pid) || RunsTheRuntime(pid));
 
     private static bool RunsTheRuntime(int pid) => ProcFs.LoadedCoreClr(pid) is not null;
 

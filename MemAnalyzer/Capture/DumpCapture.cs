@@ -6,8 +6,9 @@ namespace MemAnalyzer.Capture;
 
 /// <summary>One dump written, with its side-car.</summary>
 /// <param name="Kind">What the dump holds.</param>
+/// <param name="Warnings">Each thing that went wrong around a dump that was written (the memory map not saved, ProcDump's exit code).</param>
 /// <param name="Note">Why the writer or the kind differs from what was asked for, or null.</param>
-public sealed record CapturedDump(string Path, long Bytes, string Writer, DumpKind Kind, string? Warning, string? Note = null);
+public sealed record CapturedDump(string Path, long Bytes, string Writer, DumpKind Kind, IReadOnlyList<string> Warnings, string? Note = null);
 
 /// <summary>
 /// Writes dumps through ProcDump for Linux when it is on PATH (for a .NET target it has the runtime write a full dump;
@@ -120,7 +121,7 @@ public static class DumpCapture
             throw new MemAnalyzerException(ExitCodes.CaptureFailed, $"the runtime of process {process.Pid} reported a dump but wrote nothing to {path}");
         }
         var warning = DumpSideCar.Write(path, process, "MemAnalyzer (createdump via DiagnosticsClient.WriteDump)", type.ToString(), started, smaps);
-        return new CapturedDump(path, new FileInfo(path).Length, "createdump", full ? DumpKind.Full : DumpKind.Heap, warning);
+        return new CapturedDump(path, new FileInfo(path).Length, "createdump", full ? DumpKind.Full : DumpKind.Heap, warning is null ? [] : [warning]);
     }
 
     private static List<CapturedDump> RunProcDump(string procdump, ProcDumpRequest request, TargetProcessInfo process, string? file, string prefix, TextWriter progress, CancellationToken cancellation)
@@ -149,7 +150,7 @@ public static class DumpCapture
             // The side-car right away, while the process is as the dump saw it.
             var path = file is not null && request.NeedsProcDump is false && dumps.Count == 0 ? Rename(written, file) : written;
             var warning = DumpSideCar.Write(path, process, "ProcDump for Linux", "Full", smaps is null ? DateTimeOffset.Now : started, dumps.Count == 0 ? smaps : null);
-            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", DumpKind.Full, warning));
+            dumps.Add(new CapturedDump(path, new FileInfo(path).Length, "procdump", DumpKind.Full, warning is null ? [] : [warning]));
         }
         run.WaitForExit();
         if (dumps.Count == 0)
@@ -166,7 +167,8 @@ public static class DumpCapture
         if (run.ExitCode != 0)
         {
             // ProcDump 1.2 can report an internal error after a triggered dump; the dumps it announced are complete.
-            dumps[^1] = dumps[^1] with { Warning = $"procdump exited with {run.ExitCode} after it wrote {dumps.Count} dump(s); they are complete" };
+            // Added to, not in place of, what went wrong before (a memory map that could not be saved).
+            dumps[^1] = dumps[^1] with { Warnings = [.. dumps[^1].Warnings, $"procdump exited with {run.ExitCode} after it wrote {dumps.Count} dump(s); they are complete"] };
         }
         return dumps;
     }

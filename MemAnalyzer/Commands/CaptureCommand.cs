@@ -13,14 +13,18 @@ public static class CaptureCommand
         // ProcDump's banner and progress ("procdump: ..." lines) are notes: -silent drops them, not the result lines.
         foreach (var dump in DumpCapture.Capture(request.Dump, context.Silent ? TextWriter.Null : context.Out, context.Cancellation))
         {
-            context.Out.WriteLine($"Dump written by {dump.Writer}: {dump.Path} ({dump.Bytes / (1024.0 * 1024):F1} MB, {(dump.Kind == DumpKind.Heap ? "heap" : "full")} dump), with {Path.GetFileName(dump.Path)}{DumpSideCar.SmapsSuffix} and {Path.GetFileName(dump.Path)}{DumpSideCar.MetadataSuffix}");
+            // Only the side-cars that exist: a memory map that could not be read is not beside the dump (a warning says so).
+            var name = Path.GetFileName(dump.Path);
+            var sideCars = File.Exists(dump.Path + DumpSideCar.SmapsSuffix)
+                ? $"{name}{DumpSideCar.SmapsSuffix} and {name}{DumpSideCar.MetadataSuffix}" : $"{name}{DumpSideCar.MetadataSuffix}";
+            context.Out.WriteLine($"Dump written by {dump.Writer}: {dump.Path} ({dump.Bytes / (1024.0 * 1024):F1} MB, {(dump.Kind == DumpKind.Heap ? "heap" : "full")} dump), with {sideCars}");
             if (dump.Note is not null && !context.Silent)
             {
                 context.Error.WriteLine($"note: {dump.Note}");
             }
-            if (dump.Warning is not null)
+            foreach (var warning in dump.Warnings)
             {
-                context.Error.WriteLine($"warning: {dump.Warning}");
+                context.Error.WriteLine($"warning: {warning}");
             }
         }
         return ExitCodes.Success;

@@ -36,6 +36,15 @@ public static partial class DiagnosticSockets
     /// <summary>The diagnostics socket of <paramref name="pid"/>, or null: diagnostics disabled (DOTNET_EnableDiagnostics=0), not .NET, or another network namespace.</summary>
     public static string? Find(int pid) => All().GetValueOrDefault(pid);
 
+    /// <summary>
+    /// Whether <paramref name="pid"/>'s listening diagnostics socket is its own runtime's: the runtime names its socket
+    /// with its process's start time (/proc/&lt;pid&gt;/stat), so one of an earlier process with the same pid has another
+    /// key. This needs no access to the process's memory map, which another user's process does not grant.
+    /// </summary>
+    public static bool IsHeldByTheRuntimeOf(int pid) =>
+        Find(pid) is { } path && SocketName().Match(Path.GetFileName(path)) is { Success: true } match
+        && long.TryParse(match.Groups[2].Value, NumberStyles.None, CultureInfo.InvariantCulture, out var key) && key == ProcFs.StartTicks(pid);
+
     /// <summary>Whether this user may connect to the socket (it is 0600, owned by the process's user): connects and closes at once.</summary>
     public static bool CanConnect(string path)
     {

@@ -33,6 +33,19 @@ public static class ProcFs
         StatusField(pid, "VmRSS")?.Split(' ', StringSplitOptions.RemoveEmptyEntries) is [var kb, "kB"]
         && long.TryParse(kb, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var value) ? value * 1024 : null;
 
+    /// <summary>
+    /// When the process started, in clock ticks since boot (field 22 of /proc/&lt;pid&gt;/stat, which anyone may read), or null.
+    /// The runtime puts this number into its diagnostics socket's name as the key that tells a reused pid apart.
+    /// </summary>
+    public static long? StartTicks(int pid)
+    {
+        var stat = ReadTrimmed($"/proc/{pid}/stat");
+        // The name (field 2) is in parentheses and may hold spaces or parentheses itself: count from the last ')'.
+        var fields = stat?[(stat.LastIndexOf(')') + 1)..].Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        return fields is { Length: > 19 } && long.TryParse(fields[19], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var ticks)
+            ? ticks : null;
+    }
+
     /// <summary>The path of the libcoreclr.so mapped into the process, or null (not .NET, gone, or unreadable).</summary>
     public static string? LoadedCoreClr(int pid)
     {
