@@ -64,7 +64,12 @@ internal static class NamedRoots
         {
             foreach (var type in module.EnumerateTypesWithStaticFields())
             {
-                foreach (var field in type.StaticFields)
+                System.Collections.Immutable.ImmutableArray<ClrStaticField> statics;
+                using (DacCallWatch.FieldsOf(type.MethodTable))
+                {
+                    statics = type.StaticFields;
+                }
+                foreach (var field in statics)
                 {
                     if (!field.IsObjectReference)
                     {

@@ -29,9 +29,10 @@ public sealed class SeededCorruptionTests(RootsScenario scenario) : IDisposable
         var index = 0;
         foreach (var kind in SeededCorruption.Kinds)
         {
-            for (var seed = 1; seed <= 6; seed++)
+            for (var seed = 1; seed <= 4; seed++)
             {
-                data.Add(kind, seed, index++ % s_views.Length);
+                // Shifted by 2 so that zeroed seed 1 meets -roots: the case that once never ended (Cli/DacStallWatchdog).
+                data.Add(kind, seed, (index++ + 2) % s_views.Length);
             }
         }
         return data;
@@ -45,7 +46,7 @@ public sealed class SeededCorruptionTests(RootsScenario scenario) : IDisposable
         File.Copy(scenario.DumpPath, damaged);
         SeededCorruption.Apply(damaged, kind, seed, scenario.DumpPath);
 
-        var result = MemAnalyzerCli.Run(["-f", damaged, .. s_views[view]], environment: null, timeout: TimeSpan.FromMinutes(2));
+        var result = MemAnalyzerCli.Run(["-f", damaged, .. s_views[view]], environment: null, timeout: TimeSpan.FromSeconds(60));
 
         var what = $"{kind} seed {seed}, {string.Join(' ', s_views[view])}: {result}";
         Assert.True(result.ExitCode != ExitCodes.InternalError, what);
