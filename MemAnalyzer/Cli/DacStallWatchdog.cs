@@ -11,7 +11,7 @@ namespace MemAnalyzer.Cli;
 /// </summary>
 internal static class DacStallWatchdog
 {
-    /// <summary>Reading one type's fields takes milliseconds; this is far beyond any real read, even on a loaded machine.</summary>
+    /// <summary>Reading one type's fields or one thread's stack roots takes milliseconds; this is far beyond any real read, even on a loaded machine.</summary>
     public static readonly TimeSpan Limit = TimeSpan.FromSeconds(20);
 
     public static readonly TimeSpan CancelGrace = TimeSpan.FromSeconds(10);
@@ -39,8 +39,8 @@ internal static class DacStallWatchdog
             if (DacCallWatch.Current() is { } call && call.Elapsed > Limit)
             {
                 ErrorText.Write(Console.Error, string.Format(CultureInfo.InvariantCulture,
-                    "the .NET debugging library (DAC) did not return in {0} s from reading the fields of the type with MethodTable 0x{1:x}: " +
-                    "the dump's type data is damaged (it loops); take the dump again", (int)Limit.TotalSeconds, call.MethodTable));
+                    "the .NET debugging library (DAC) did not return in {0} s from {1} 0x{2:x}: " +
+                    "the dump is damaged (the DAC loops on it); take the dump again", (int)Limit.TotalSeconds, call.What, call.Id));
                 Environment.Exit(ExitCodes.HeapUnreadable);
             }
             if (cancellation.IsCancellationRequested)

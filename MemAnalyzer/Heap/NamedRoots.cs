@@ -48,6 +48,7 @@ internal static class NamedRoots
         }
         foreach (var thread in runtime.Threads)
         {
+            using var watch = DacCallWatch.StackRootsOf(thread.OSThreadId);
             foreach (var root in thread.EnumerateStackRoots())
             {
                 var method = root.StackFrame?.Method;
