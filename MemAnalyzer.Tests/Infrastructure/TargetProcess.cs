@@ -66,6 +66,9 @@ public sealed class TargetProcess : IDisposable
         return path;
     }
 
+    /// <summary>Stops the target (SIGSTOP) until the result is disposed, for tests that compare two snapshots of it.</summary>
+    public FrozenProcess Freeze() => FrozenProcess.Stop(Pid);
+
     /// <summary>The State and TracerPid lines of /proc/pid/status: a resumed target is not stopped and not traced.</summary>
     public (char State, int TracerPid) Status()
     {

@@ -65,6 +65,12 @@ public static class CommandRunner
         {
             return Fail(console, ExitCodes.Cancelled, "cancelled; a live target was resumed");
         }
+        catch (Exception e) when (IsolatedRunner.IsChild && e is IOException or InvalidDataException)
+        {
+            // Damage, not a bug: ClrMD and the DAC throw these on inconsistent runtime data (with or without MEMANALYZER_DEBUG,
+            // which would otherwise let the exception abort the child and the parent call it a DAC crash with signal 6).
+            return Fail(console, ExitCodes.HeapUnreadable, DamagedHeapMessage(e));
+        }
         catch (Exception e) when (Environment.GetEnvironmentVariable("MEMANALYZER_DEBUG") is null)
         {
             return Fail(console, ExitCodes.InternalError, $"internal error ({e.GetType().Name}: {e.Message}); please report it with the command line. Set MEMANALYZER_DEBUG=1 for a stack trace");
@@ -88,6 +94,11 @@ public static class CommandRunner
     // In the isolated analysis child stderr is a pipe to the parent, which says whether the user's stderr is a terminal.
     private static bool ErrorIsTerminal() =>
         IsolatedRunner.IsChild ? Environment.GetEnvironmentVariable(IsolatedRunner.ErrorIsTerminalVariable) == "1" : !Console.IsErrorRedirected;
+
+    /// <summary>What an analysis child says when reading the target's heap threw instead of crashing: the sentence of a DAC crash, with the exception in place of the signal.</summary>
+    internal static string DamagedHeapMessage(Exception e) =>
+        $"the .NET debugging library (DAC) or ClrMD failed while it read the heap ({e.GetType().Name}: {e.Message.TrimEnd('.')}); " +
+        "the dump may be damaged, or the process changed under it. Live targets were resumed";
 
     private static int Fail(IConsole console, int exitCode, string message)
     {

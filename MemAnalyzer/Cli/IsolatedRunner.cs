@@ -30,6 +30,11 @@ internal static class IsolatedRunner
     {
         var readsRoots = request.ReadsRoots;
         var exitCode = RunChild(args, stackRoots: true, request.ProcessIds, error, cancellation, batch);
+        if (exitCode is ExitCodes.Cancelled or ExitCodes.HeapUnreadable)
+        {
+            // The child may have ended itself inside a DAC call (Cli/DacStallWatchdog), without detaching its targets.
+            ResumeTargets(request.ProcessIds);
+        }
         if (!IsCrash(exitCode))
         {
             return exitCode;

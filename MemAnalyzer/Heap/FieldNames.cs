@@ -55,6 +55,7 @@ public static class FieldNames
     private static Dictionary<ulong, string?> Read(ClrHeap heap, ulong address)
     {
         var fields = new Dictionary<ulong, string?>();
+        using var watch = DacCallWatch.FieldsOf(heap.GetObjectType(address)?.MethodTable ?? 0);
         foreach (var reference in heap.GetObject(address).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true))
         {
             fields.TryAdd(reference.Object.Address, Name(reference));

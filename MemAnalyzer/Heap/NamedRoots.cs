@@ -48,6 +48,7 @@ internal static class NamedRoots
         }
         foreach (var thread in runtime.Threads)
         {
+            using var watch = DacCallWatch.StackRootsOf(thread.OSThreadId);
             foreach (var root in thread.EnumerateStackRoots())
             {
                 var method = root.StackFrame?.Method;
@@ -64,7 +65,12 @@ internal static class NamedRoots
         {
             foreach (var type in module.EnumerateTypesWithStaticFields())
             {
-                foreach (var field in type.StaticFields)
+                System.Collections.Immutable.ImmutableArray<ClrStaticField> statics;
+                using (DacCallWatch.FieldsOf(type.MethodTable))
+                {
+                    statics = type.StaticFields;
+                }
+                foreach (var field in statics)
                 {
                     if (!field.IsObjectReference)
                     {

@@ -39,9 +39,15 @@ public static class RootSource
         }
         foreach (var thread in heap.Runtime.Threads)
         {
-            foreach (var root in thread.EnumerateStackRoots())
+            // Read whole under the watch (not while the caller marks from each root): on damage the DAC's stack walk can loop.
+            ulong[] roots;
+            using (DacCallWatch.StackRootsOf(thread.OSThreadId))
             {
-                yield return root.Object.Address;
+                roots = [.. thread.EnumerateStackRoots().Select(r => r.Object.Address)];
+            }
+            foreach (var root in roots)
+            {
+                yield return root;
             }
         }
     }

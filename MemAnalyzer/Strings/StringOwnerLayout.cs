@@ -17,6 +17,7 @@ internal sealed record StringOwnerLayout((int Offset, int Owner)[] Fields, int E
         {
             return new StringOwnerLayout([], 0, type.IsArray);
         }
+        using var watch = Heap.DacCallWatch.FieldsOf(type.MethodTable);
         if (!type.IsArray)
         {
             // An instance field's offset counts from the end of the MethodTable pointer.

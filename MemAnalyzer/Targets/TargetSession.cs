@@ -108,6 +108,12 @@ public sealed class TargetSession : IDisposable
             {
                 runtime = clr.CreateRuntime(dac.Path, ignoreMismatch: true);
             }
+            catch (Exception e) when (dac.BuildIdVerified && e is ClrDiagnosticsException or InvalidOperationException or IOException)
+            {
+                // The DAC is the runtime's own build (its build id matched): what it cannot open is damaged, not a missing DAC.
+                throw new MemAnalyzerException(ExitCodes.HeapUnreadable,
+                    $"the DAC {dac.Path}, built for the runtime of {description}, could not open that runtime: {e.Message}. The dump is damaged or incomplete: take it again");
+            }
             catch (Exception e) when (e is ClrDiagnosticsException or InvalidOperationException or DllNotFoundException or BadImageFormatException or IOException)
             {
                 throw new MemAnalyzerException(ExitCodes.DacNotFound,
