@@ -7,13 +7,15 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'kill "${target_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-echo "== publishing MemAnalyzer (the native binary scripts/install.sh installs) and building the sample target"
 # The installed MemAnalyzer when there is one (scripts/install.sh), else a fresh Native AOT publish (2-5 minutes).
 if command -v MemAnalyzer >/dev/null 2>&1 && [ "${DEMO_PUBLISH:-0}" != 1 ]; then
   native=$(command -v MemAnalyzer)
+  echo "== using the installed MemAnalyzer $native (DEMO_PUBLISH=1 publishes a fresh one instead)"
 else
+  echo "== publishing MemAnalyzer (the native binary scripts/install.sh installs) into $work/memanalyzer"
   native=$(scripts/publish.sh "$work/memanalyzer")
 fi
+echo "== building the sample target (LeakyApp)"
 dotnet build MemAnalyzer.Tests/TestTargets/LeakyApp/LeakyApp.csproj -c Release -o "$work/leakyapp" --nologo -v q >/dev/null
 memanalyzer() { "$native" "$@"; }
 echo "   using $native ($("$native" --version))"

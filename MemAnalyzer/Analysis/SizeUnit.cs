@@ -20,4 +20,12 @@ public static class SizeUnitExtensions
     };
 
     public static long Convert(this SizeUnit unit, long bytes) => bytes / unit.Divisor();
+
+    /// <summary>A diff's byte value in the unit: whole bytes, else rounded to two decimals (0.33 MB, not 0).</summary>
+    public static decimal Exact(this SizeUnit unit, long bytes) =>
+        unit == SizeUnit.Bytes ? bytes : Math.Round((decimal)bytes / unit.Divisor(), 2, MidpointRounding.AwayFromZero);
+
+    /// <summary>Exact's text: an integer in bytes, two decimals in KB/MB/GB; thousands separators on the console only.</summary>
+    public static string Text(this SizeUnit unit, decimal value, bool thousands) =>
+        value.ToString(unit == SizeUnit.Bytes ? (thousands ? "N0" : "0") : (thousands ? "N2" : "0.00"), System.Globalization.CultureInfo.InvariantCulture);
 }

@@ -36,7 +36,7 @@ public sealed class CommandLine
         DuplicateStrings = Optional("-dstrings|--duplicate-strings[:<N>]", "Top N duplicated string values by wasted bytes, with the field holding most copies.");
         ShowAddress = Flag("-showaddress|--show-address", "With -dstrings: the address of one instance of each value.");
         ShowUnchanged = Flag("-showunchanged|--show-unchanged", "In a diff: also list the types whose bytes and instances did not change.");
-        Retained = Flag("-retained|--retained", "Add a Retained column: the live bytes only the type's instances keep alive (dominator tree of the live object graph).");
+        Retained = Flag("-retained|--retained", "Add a Retained column: the live bytes only the type's instances keep alive (dominator tree of the live object graph); counts live objects only, as if -live.");
         Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         RootsTop.ShowInHelpText = false;

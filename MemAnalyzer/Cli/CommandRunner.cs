@@ -46,6 +46,10 @@ public static class CommandRunner
             }
             if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
             {
+                if (SwitchRules.RetainedImpliesLive(line) is { } implied && !line.Silent.HasValue())
+                {
+                    console.Error.WriteLine(SwitchRules.ImpliedLiveNote(implied));
+                }
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);
             }
             var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),

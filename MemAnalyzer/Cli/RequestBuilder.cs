@@ -103,7 +103,7 @@ public static class RequestBuilder
         var query = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
         var top = TopRows(line);
         var unit = Unit(line.Unit.Value());
-        var selection = line.Live.HasValue() ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
+        var selection = line.Live.HasValue() || SwitchRules.RetainedImpliesLive(line) is not null ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
         var (csv, json) = Outputs(line);
         var defaultTopN = csv is null && json is null ? DefaultTopN : CsvDefaultTopN;
         if (line.DuplicateStrings.HasValue())

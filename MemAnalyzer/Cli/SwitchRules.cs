@@ -70,6 +70,23 @@ public static class SwitchRules
         }
     }
 
+    /// <summary>
+    /// Retained bytes exist only for live objects, so -retained and -dtr without -live count live objects only (as if
+    /// -live), lest one table mix all-object and live-only columns. Returns the switch that implied it, or null.
+    /// </summary>
+    public static string? RetainedImpliesLive(CommandLine line)
+    {
+        if (line.Live.HasValue() || line.Dead.HasValue() || line.DuplicateStrings.HasValue())
+        {
+            return null;
+        }
+        return line.ByRetained.HasValue() ? "-dtr" : line.Retained.HasValue() ? "-retained" : null;
+    }
+
+    /// <summary>The stderr line that says a table counts live objects although -live was not given.</summary>
+    public static string ImpliedLiveNote(string retainedSwitch) =>
+        $"note: {retainedSwitch} counts live objects only (as if -live): retained bytes exist only for live objects";
+
     public static void StringsTakeNoRetention(CommandLine line)
     {
         if (line.Retained.HasValue() || line.ByRetained.HasValue() || line.Roots.HasValue())

@@ -19,8 +19,8 @@ public static class CsvSelection
 }
 
 /// <summary>One CSV row of a diff, with the console diff's columns.</summary>
-public sealed record DiffCsvRow(long Delta, long? DeltaInstances, long? Instances, long? Instances2, long Allocated, long Allocated2, long? AvgSize, long? AvgSize2, string Type,
-    long? Retained = null, long? Retained2 = null, long? DeltaRetained = null);
+public sealed record DiffCsvRow(decimal Delta, long? DeltaInstances, long? Instances, long? Instances2, decimal Allocated, decimal Allocated2, long? AvgSize, long? AvgSize2, string Type,
+    decimal? Retained = null, decimal? Retained2 = null, decimal? DeltaRetained = null);
 
 /// <summary>
 /// The single-target CSV schema; the first column's name carries the unit, as in the original. With -retained a
@@ -49,19 +49,19 @@ public sealed class DiffCsvRowMap : CsvSchema<DiffCsvRow>
     public DiffCsvRowMap(SizeUnit unit, bool retained = false)
     {
         var header = DiffRenderer.Header(unit, retained);
-        Column(header[0], r => r.Delta);
+        Column(header[0], r => unit.Text(r.Delta, thousands: false));
         Column(header[1], r => r.DeltaInstances);
         Column(header[2], r => r.Instances);
         Column(header[3], r => r.Instances2);
-        Column(header[4], r => r.Allocated);
-        Column(header[5], r => r.Allocated2);
+        Column(header[4], r => unit.Text(r.Allocated, thousands: false));
+        Column(header[5], r => unit.Text(r.Allocated2, thousands: false));
         Column(header[6], r => r.AvgSize);
         Column(header[7], r => r.AvgSize2);
         if (retained)
         {
-            Column(header[8], r => r.Retained);
-            Column(header[9], r => r.Retained2);
-            Column(header[10], r => r.DeltaRetained);
+            Column(header[8], r => r.Retained is { } v ? unit.Text(v, thousands: false) : "");
+            Column(header[9], r => r.Retained2 is { } v ? unit.Text(v, thousands: false) : "");
+            Column(header[10], r => r.DeltaRetained is { } v ? unit.Text(v, thousands: false) : "");
         }
         Column(header[^1], r => r.Type);
     }
@@ -79,10 +79,10 @@ public static class CsvRowFactory
     }
 
     public static IReadOnlyList<DiffCsvRow> FromDiff(IReadOnlyList<TypeDiff> rows, IReadOnlyList<SummaryDiff> summaries, SizeUnit unit) =>
-        rows.Select(r => new DiffCsvRow(unit.Convert(r.Bytes2) - unit.Convert(r.Bytes1), r.DeltaCount, r.Count1, r.Count2, unit.Convert(r.Bytes1), unit.Convert(r.Bytes2), r.AverageSize1, r.AverageSize2, r.TypeName,
-                Convert(unit, r.Retained1), Convert(unit, r.Retained2), Convert(unit, r.Retained2) - Convert(unit, r.Retained1)))
-            .Concat(summaries.Select(s => new DiffCsvRow(unit.Convert(s.Bytes2) - unit.Convert(s.Bytes1), s.DeltaCount, s.Count1, s.Count2, unit.Convert(s.Bytes1), unit.Convert(s.Bytes2), null, null, s.Label)))
+        rows.Select(r => new DiffCsvRow(unit.Exact(r.Bytes2 - r.Bytes1), r.DeltaCount, r.Count1, r.Count2, unit.Exact(r.Bytes1), unit.Exact(r.Bytes2), r.AverageSize1, r.AverageSize2, r.TypeName,
+                Exact(unit, r.Retained1), Exact(unit, r.Retained2), Exact(unit, r.Retained2 - r.Retained1)))
+            .Concat(summaries.Select(s => new DiffCsvRow(unit.Exact(s.Bytes2 - s.Bytes1), s.DeltaCount, s.Count1, s.Count2, unit.Exact(s.Bytes1), unit.Exact(s.Bytes2), null, null, s.Label)))
             .ToList();
 
-    private static long? Convert(SizeUnit unit, long? bytes) => bytes is { } b ? unit.Convert(b) : null;
+    private static decimal? Exact(SizeUnit unit, long? bytes) => bytes is { } b ? unit.Exact(b) : null;
 }

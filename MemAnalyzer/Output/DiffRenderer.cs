@@ -3,8 +3,8 @@ using MemAnalyzer.Analysis;
 namespace MemAnalyzer.Output;
 
 /// <summary>
-/// The console table of a diff: the original's nine columns, second minus first. Deltas are computed from the rounded
-/// columns, so that in KB, MB or GB Delta is exactly Allocated2 − Allocated as printed.
+/// The console table of a diff: the original's nine columns, second minus first. In KB, MB or GB byte columns have two
+/// decimals and Delta is computed from the exact bytes, so +0.33 MB shows as 0.33, not as 0 or +1.
 /// </summary>
 public static class DiffRenderer
 {
@@ -20,22 +20,22 @@ public static class DiffRenderer
         foreach (var row in rows)
         {
             string[] line = [
-                N(unit.Convert(row.Bytes2) - unit.Convert(row.Bytes1)), N(row.DeltaCount), N(row.Count1), N(row.Count2),
-                N(unit.Convert(row.Bytes1)), N(unit.Convert(row.Bytes2)), N(row.AverageSize1), N(row.AverageSize2)];
+                B(unit, row.Bytes2 - row.Bytes1), N(row.DeltaCount), N(row.Count1), N(row.Count2),
+                B(unit, row.Bytes1), B(unit, row.Bytes2), N(row.AverageSize1), N(row.AverageSize2)];
             lines.Add(retained
-                ? [.. line, N(U(unit, row.Retained1)), N(U(unit, row.Retained2)), N(U(unit, row.Retained2) - U(unit, row.Retained1)), row.TypeName]
+                ? [.. line, B(unit, row.Retained1), B(unit, row.Retained2), B(unit, row.Retained2 - row.Retained1), row.TypeName]
                 : [.. line, row.TypeName]);
         }
         foreach (var summary in summaries)
         {
             lines.Add([
-                N(unit.Convert(summary.Bytes2) - unit.Convert(summary.Bytes1)), N(summary.DeltaCount), N(summary.Count1), N(summary.Count2),
-                N(unit.Convert(summary.Bytes1)), N(unit.Convert(summary.Bytes2)), "", "", .. retained ? new[] { "", "", "" } : [], summary.Label]);
+                B(unit, summary.Bytes2 - summary.Bytes1), N(summary.DeltaCount), N(summary.Count1), N(summary.Count2),
+                B(unit, summary.Bytes1), B(unit, summary.Bytes2), "", "", .. retained ? new[] { "", "", "" } : [], summary.Label]);
         }
         TextTable.Write(writer, Header(unit, retained), lines);
     }
 
-    private static long? U(SizeUnit unit, long? bytes) => bytes is { } b ? unit.Convert(b) : null;
+    private static string B(SizeUnit unit, long? bytes) => bytes is { } b ? unit.Text(unit.Exact(b), thousands: true) : "";
 
     private static string N(long? value) => value is null ? "" : NumberFormat.N(value.Value);
 }
