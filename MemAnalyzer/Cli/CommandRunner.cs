@@ -54,7 +54,10 @@ public static class CommandRunner
             }
             var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),
                 DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation,
-                line.AllowDamage.HasValue(), line.Verbose.HasValue(), PauseInJsonWrite());
+                line.AllowDamage.HasValue(), line.Verbose.HasValue(), PauseInJsonWrite())
+            {
+                OutputWidth = OutputWidth(console),
+            };
             return CommandDispatcher.Run(request, context);
         }
         catch (CommandParsingException e)
@@ -82,6 +85,13 @@ public static class CommandRunner
     }
 
     /// <summary>Threads from the environment or the cores (at most four: past that, memory bandwidth bounds the scan); stack roots unless the isolated retry turned them off.</summary>
+    /// <summary>The terminal's width, or COLUMNS; null for redirected output without COLUMNS.</summary>
+    private static int? OutputWidth(IConsole console)
+    {
+        var columns = Environment.GetEnvironmentVariable("COLUMNS");
+        return console.IsOutputRedirected && string.IsNullOrEmpty(columns) ? null : HelpWriter.Width(!console.IsOutputRedirected, columns);
+    }
+
     private static WalkOptions WalkOptions()
     {
         var threads = int.TryParse(Environment.GetEnvironmentVariable(WalkThreadsVariable), NumberStyles.None, CultureInfo.InvariantCulture, out var forced) && forced > 0

@@ -12,7 +12,7 @@ public static class ProcessListCommand
     {
         _ = request;
         var processes = DotNetProcesses.Analyzable();
-        ProcessListRenderer.Write(context.Out, processes);
+        ProcessListRenderer.Write(context.Out, processes, context.OutputWidth);
         if (processes.Count == 0 && !context.Silent)
         {
             context.Error.WriteLine("note: no .NET process that this user can analyze is running (other users' processes need root, or the process's own user)");

@@ -28,6 +28,12 @@ public sealed record RunContext(
     TimeSpan PauseInJsonWrite = default)
 {
     /// <summary>
+    /// The width of the user's screen for tables that fold a long last column (-ps): the terminal's, or COLUMNS; null
+    /// when stdout goes to a file or pipe without COLUMNS, so that scripts get one line per row.
+    /// </summary>
+    public int? OutputWidth { get; init; }
+
+    /// <summary>
     /// A progress line on stderr for long walks, only when stderr is an interactive terminal and the run is neither
     /// -silent nor writing CSV (-o): scripts and leak-tracking loops stay quiet.
     /// </summary>

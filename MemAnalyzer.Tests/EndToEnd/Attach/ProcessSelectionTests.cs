@@ -23,6 +23,24 @@ public sealed class ProcessSelectionTests(UniqueLeakyApp app) : IClassFixture<Un
     }
 
     [Fact]
+    public void PsFoldsLongCommandLinesAtSpacesToTheWidthInColumnsAndScriptsGetOneLinePerProcess()
+    {
+        const int width = 100;
+        var folded = MemAnalyzerCli.Run(["-ps"], new Dictionary<string, string?> { ["COLUMNS"] = width.ToString(CultureInfo.InvariantCulture) }, TimeSpan.FromMinutes(1));
+        var plain = MemAnalyzerCli.Run(["-ps"], new Dictionary<string, string?> { ["COLUMNS"] = null }, TimeSpan.FromMinutes(1));
+
+        Assert.True(folded.ExitCode == 0, folded.ToString());
+        var lines = folded.StandardOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        var column = lines[0].IndexOf("CommandLine", StringComparison.Ordinal);
+        // Every line fits, unless it is a continuation holding one word longer than the room.
+        Assert.All(lines, line => Assert.True(line.Length <= width || !line[column..].Contains(' ', StringComparison.Ordinal), $"longer than {width}: '{line}'"));
+        Assert.True(lines.Length > ProcessListOutput.Parse(folded.StandardOutput).Count + 1, "no command line was folded");
+        Assert.Equal($"dotnet {app.Dll} roots", ProcessListOutput.Parse(folded.StandardOutput)[app.Target.Pid].CommandLine);
+        var plainLines = plain.StandardOutput.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal(ProcessListOutput.Parse(plain.StandardOutput).Count + 1, plainLines.Length);
+    }
+
+    [Fact]
     public void PsDoesNotListMemAnalyzerItself()
     {
         var result = MemAnalyzerCli.Run("-ps");
