@@ -1,4 +1,5 @@
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Trend;
 
 namespace MemAnalyzer.Output;
 
@@ -12,7 +13,7 @@ public sealed record TypeCsvRow(long Allocated, long Instances, string Type, Csv
 /// <summary>The values of the single-target CSV's Selection column.</summary>
 public static class CsvSelection
 {
-    public const string Column = "Selection";
+    public const string Column = TrackingColumns.Selection;
     public const string All = "all";
 
     public static string Of(ObjectSelection selection) => selection.ToString().ToLowerInvariant();
@@ -31,13 +32,13 @@ public sealed class TypeCsvRowMap : CsvSchema<TypeCsvRow>
 {
     public TypeCsvRowMap(SizeUnit unit, bool retained = false)
     {
-        Column($"Allocated{unit}", r => r.Allocated);
-        Column("Instances(Count)", r => r.Instances);
+        Column(TrackingColumns.Allocated(unit), r => r.Allocated);
+        Column(TrackingColumns.Instances, r => r.Instances);
         if (retained)
         {
-            Column($"Retained{unit}", r => r.Retained);
+            Column(TrackingColumns.Retained(unit), r => r.Retained);
         }
-        Column("Type", r => r.Type);
+        Column(TrackingColumns.Type, r => r.Type);
         ContextColumns(r => r.Context);
         Column(CsvSelection.Column, r => r.Selection);
     }

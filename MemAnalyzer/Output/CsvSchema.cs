@@ -1,4 +1,5 @@
 using System.Globalization;
+using MemAnalyzer.Trend;
 
 namespace MemAnalyzer.Output;
 
@@ -38,11 +39,11 @@ public abstract class CsvSchema<TRow>
     /// <summary>The columns that say who and when, after a row's own columns: the same in every single-target schema.</summary>
     protected void ContextColumns(Func<TRow, CsvContext> context)
     {
-        Column("ProcessId", r => context(r).ProcessId);
-        Column("Time", r => context(r).Time);
-        Column("CommandLine", r => context(r).CommandLine);
-        Column("Age(s)", r => context(r).AgeSeconds);
-        Column("Name", r => context(r).Name);
-        Column("Context", r => context(r).Context);
+        Column(TrackingColumns.ProcessId, r => context(r).ProcessId);
+        Column(TrackingColumns.Time, r => context(r).Time);
+        Column(TrackingColumns.CommandLine, r => context(r).CommandLine);
+        Column(TrackingColumns.Age, r => context(r).AgeSeconds);
+        Column(TrackingColumns.Name, r => context(r).Name);
+        Column(TrackingColumns.Context, r => context(r).Context);
     }
 }

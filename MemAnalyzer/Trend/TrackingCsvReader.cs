@@ -10,23 +10,23 @@ namespace MemAnalyzer.Trend;
 /// </summary>
 public static class TrackingCsvReader
 {
-    public const string SelectionColumn = "Selection";
+    public const string SelectionColumn = TrackingColumns.Selection;
 
-    private static readonly string[] s_required = ["Instances(Count)", "Type", "ProcessId", "Time", "Context"];
+    private static readonly string[] s_required = [TrackingColumns.Instances, TrackingColumns.Type, TrackingColumns.ProcessId, TrackingColumns.Time, TrackingColumns.Context];
 
     /// <exception cref="FormatException">The text is not a single-target MemAnalyzer CSV; the message says why.</exception>
     public static TrackingCsv Read(TextReader text, IterationKey requested)
     {
         var (sepLine, head) = CsvHead.Read(text);
         var header = head ?? throw new FormatException(sepLine is null ? "the file is empty" : "the file has a sep= line but no header");
-        var separator = sepLine ?? (header.StartsWith("Delta(", StringComparison.Ordinal) ? ',' : GuessSeparator(header));
-        if (header.StartsWith("Delta(", StringComparison.Ordinal))
+        var separator = sepLine ?? (header.StartsWith(TrackingColumns.DiffPrefix, StringComparison.Ordinal) ? ',' : GuessSeparator(header));
+        if (header.StartsWith(TrackingColumns.DiffPrefix, StringComparison.Ordinal))
         {
             throw new FormatException("it is a diff CSV (written with -f2/-pid2); a trend needs the rows of single-target runs");
         }
         var unitName = header.Split(separator)[0];
-        if (!unitName.StartsWith("Allocated", StringComparison.Ordinal)
-            || !Enum.TryParse<SizeUnit>(unitName["Allocated".Length..], out var unit))
+        if (!unitName.StartsWith(TrackingColumns.AllocatedPrefix, StringComparison.Ordinal)
+            || !Enum.TryParse<SizeUnit>(unitName[TrackingColumns.AllocatedPrefix.Length..], out var unit))
         {
             throw new FormatException($"its first column is \"{unitName}\", not AllocatedBytes/KB/MB/GB: it was not written by MemAnalyzer -o");
         }
@@ -40,23 +40,23 @@ public static class TrackingCsvReader
             throw new FormatException($"it lacks the column(s) {string.Join(", ", missing)}: it was not written by MemAnalyzer -o");
         }
 
-        var retainedColumn = $"Retained{unit}";
+        var retainedColumn = TrackingColumns.Retained(unit);
         var hasRetained = columns.Contains(retainedColumn);
         var hasSelection = columns.Contains(SelectionColumn);
         var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count, long? Retained, string Selection)>();
         var skipped = 0;
         while (csv.Read())
         {
-            var label = csv.GetString("Type");
+            var label = csv.GetString(TrackingColumns.Type);
             if (string.IsNullOrEmpty(label)
                 || !long.TryParse(csv.GetString(unitName), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var allocated)
-                || !long.TryParse(csv.GetString("Instances(Count)"), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
+                || !long.TryParse(csv.GetString(TrackingColumns.Instances), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
             {
                 skipped++;
                 continue;
             }
             long? retained = hasRetained && long.TryParse(csv.GetString(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
-            raw.Add((csv.GetString("ProcessId") ?? "", csv.GetString("Context") ?? "", csv.GetString("Time") ?? "", label, allocated * unit.Divisor(), count, retained,
+            raw.Add((csv.GetString(TrackingColumns.ProcessId) ?? "", csv.GetString(TrackingColumns.Context) ?? "", csv.GetString(TrackingColumns.Time) ?? "", label, allocated * unit.Divisor(), count, retained,
                 hasSelection ? csv.GetString(SelectionColumn) ?? "" : ""));
         }
         if (raw.Count == 0)
@@ -96,7 +96,7 @@ public static class TrackingCsvReader
     private static char GuessSeparator(string header)
     {
         // The first column is Allocated<Unit>; whatever follows its name is the separator.
-        var end = header.IndexOf("Instances(Count)", StringComparison.Ordinal);
+        var end = header.IndexOf(TrackingColumns.Instances, StringComparison.Ordinal);
         return end > 0 ? header[end - 1] : throw new FormatException("its header has no Instances(Count) column: it was not written by MemAnalyzer -o");
     }
 }

@@ -190,8 +190,22 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
     /// </summary>
     private bool AssertOnlyWholeBlocksBeforeTheMarker(string path, IReadOnlyList<(string Type, long Count, long Bytes)> reference)
     {
-        var bytes = File.ReadAllBytes(path);
-        var committed = bytes.Length;
+        // The whole killed tree must be gone before the file is read: a batch's item child that SIGKILL has not reaped
+        // yet still holds the append lock for a moment (seen under load).
+        byte[]? bytes = null;
+        Assert.True(SpinWait.SpinUntil(() =>
+        {
+            try
+            {
+                bytes = File.ReadAllBytes(path);
+                return true;
+            }
+            catch (IOException)
+            {
+                return false;
+            }
+        }, TimeSpan.FromSeconds(10)), $"{path} was still locked 10 s after its writers were killed");
+        var committed = bytes!.Length;
         if (File.Exists(path + ".pending") && long.TryParse(File.ReadAllText(path + ".pending"), out var length) && length <= bytes.Length)
         {
             committed = (int)length;

@@ -1,0 +1,30 @@
+using MemAnalyzer.Analysis;
+
+namespace MemAnalyzer.Trend;
+
+/// <summary>
+/// The column names of the single-target CSV (-o), defined once: the writer's schema (Output/CsvRows, CsvSchema) and
+/// the trend's reader (TrackingCsvReader) both use them, so a renamed column cannot leave -trend reading another file.
+/// </summary>
+public static class TrackingColumns
+{
+    /// <summary>The first column's name without its unit: AllocatedBytes, AllocatedKB, …</summary>
+    public const string AllocatedPrefix = "Allocated";
+    public const string RetainedPrefix = "Retained";
+    public const string Instances = "Instances(Count)";
+    public const string Type = "Type";
+    public const string ProcessId = "ProcessId";
+    public const string Time = "Time";
+    public const string CommandLine = "CommandLine";
+    public const string Age = "Age(s)";
+    public const string Name = "Name";
+    public const string Context = "Context";
+    public const string Selection = "Selection";
+
+    /// <summary>How a diff CSV's header begins (Delta(Bytes), …): a file that is not a tracking CSV.</summary>
+    public const string DiffPrefix = "Delta(";
+
+    public static string Allocated(SizeUnit unit) => AllocatedPrefix + unit;
+
+    public static string Retained(SizeUnit unit) => RetainedPrefix + unit;
+}
