@@ -1,4 +1,3 @@
-
 namespace MemAnalyzer.Tests.Infrastructure;
 
 /// <summary>

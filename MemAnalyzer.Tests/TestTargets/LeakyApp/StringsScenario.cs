@@ -1,4 +1,3 @@
-
 namespace MemAnalyzer.TestTargets.LeakyApp;
 
 public sealed class Customer
