@@ -3,12 +3,12 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
 // "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
-// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "gc" collects, "fullgc" collects, waits for the finalizers
+// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "gc" collects, "fullgc" collects, waits for the finalizers
 // and collects again (not in "roots" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
@@ -47,6 +47,10 @@ if (mode == "loadcontexts")
 if (mode == "cache")
 {
     MemAnalyzer.TestTargets.LeakyApp.Cache.CacheScenario.Plant(args);
+}
+if (mode == "leaks")
+{
+    MemAnalyzer.TestTargets.LeakyApp.Leaks.LeaksScenario.Plant();
 }
 if (mode == "retention")
 {
@@ -87,6 +91,10 @@ while ((line = Console.ReadLine()) is not null)
         case "leak":
             Scenario.Leak();
             Console.WriteLine($"LEAKED {Scenario.LeakedCount}");
+            break;
+        case ExpectedCounts.LeaksGrowCommand:
+            MemAnalyzer.TestTargets.LeakyApp.Leaks.LeaksScenario.GrowMore();
+            Console.WriteLine(ExpectedCounts.LeaksGrownAck);
             break;
         case "gc":
             GC.Collect();

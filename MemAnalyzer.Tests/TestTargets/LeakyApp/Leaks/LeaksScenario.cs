@@ -1,0 +1,109 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using Microsoft.Extensions.Caching.Memory;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace MemAnalyzer.TestTargets.LeakyApp.Leaks;
+
+/// <summary>
+/// "leaks" mode: the classic .NET leaks, built from the real libraries, each of a size known by construction
+/// (ExpectedCounts.Leaks.cs): an event whose handlers are never removed, an unbounded MemoryCache, timeouts
+/// (CancellationTokenSource with a delay) whose registered callbacks capture state, disposable transients resolved from
+/// the root ServiceProvider; and, for root paths, a singly linked list, a hash chain and a generic type's static.
+/// The stdin command "moreleaks" grows the four leaks by ExpectedCounts.LeaksGrowth* and leaves the rest alone.
+/// </summary>
+public static class LeaksScenario
+{
+    private static readonly PricePublisher s_publisher = new();
+    private static readonly MemoryCache s_cache = new(new MemoryCacheOptions());
+    private static ServiceProvider? s_services;
+    private static JobNode? s_jobs;
+    private static ConcurrentDictionary<CollidingKey, ChainValue>? s_chain;
+    private static List<TempWork>? s_emptyWork;
+    private static int s_subscribers;
+    private static int s_orders;
+    private static int s_pollers;
+
+    public static void Plant()
+    {
+        var services = new ServiceCollection();
+        services.AddTransient<DisposableWorker>();
+        s_services = services.BuildServiceProvider();
+        Grow(ExpectedCounts.LeaksSubscribers, ExpectedCounts.LeaksCacheEntries, ExpectedCounts.LeaksPollers, ExpectedCounts.LeaksWorkers);
+
+        for (var i = ExpectedCounts.LeaksListLength - 1; i >= 0; i--)
+        {
+            s_jobs = new JobNode { Next = s_jobs, Item = new Job { Id = i } };
+        }
+        s_chain = new ConcurrentDictionary<CollidingKey, ChainValue>();
+        for (var i = 0; i < ExpectedCounts.LeaksChainLength; i++)
+        {
+            s_chain[new CollidingKey { Id = i }] = new ChainValue { Id = i };
+        }
+        GenericHolder<TempWork>.s_items = [];
+        for (var i = 0; i < ExpectedCounts.LeaksTempWork; i++)
+        {
+            GenericHolder<TempWork>.s_items.Add(new TempWork { Id = i });
+        }
+        // An empty list of TempWork refers to List<TempWork>'s static empty array.
+        s_emptyWork = [];
+        GC.KeepAlive(s_emptyWork);
+    }
+
+    /// <summary>The "moreleaks" command: each leak grows, the lists, chain and statics stay as they are.</summary>
+    public static void GrowMore() =>
+        Grow(ExpectedCounts.LeaksGrowthSubscribers, ExpectedCounts.LeaksGrowthCacheEntries, ExpectedCounts.LeaksGrowthPollers, ExpectedCounts.LeaksGrowthWorkers);
+
+    private static void Grow(int subscribers, int cacheEntries, int pollers, int workers)
+    {
+        for (var i = 0; i < subscribers; i++)
+        {
+            var subscriber = new Subscriber(s_subscribers++);
+            s_publisher.PriceChanged += subscriber.OnPriceChanged;
+        }
+        for (var i = 0; i < cacheEntries; i++)
+        {
+            var id = s_orders++;
+            s_cache.Set(ExpectedCounts.LeaksCacheKey(id), new CachedOrder { Id = id, Payload = new byte[ExpectedCounts.LeaksPayloadLength] });
+        }
+        if (OperatingSystem.IsLinux())
+        {
+            StartPollers(pollers);
+        }
+        for (var i = 0; i < workers; i++)
+        {
+            _ = s_services!.GetRequiredService<DisposableWorker>().Length;
+        }
+    }
+
+    /// <summary>
+    /// Timeouts that are never cancelled nor disposed: the runtime's timer queue holds each CancellationTokenSource until
+    /// its delay ends, and with it the callback registered on its token and what that lambda captured. The timer queue
+    /// is chosen by the processor the thread runs on; the main thread is held on one processor meanwhile, so that every
+    /// timer lands in one queue.
+    /// </summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    private static void StartPollers(int count)
+    {
+        var process = Process.GetCurrentProcess();
+        var affinity = process.ProcessorAffinity;
+        process.ProcessorAffinity = 1;
+        // The runtime caches the processor number per thread for a few calls: ask until the cache has caught up.
+        for (var i = 0; i < 100_000 && Thread.GetCurrentProcessorId() != 0; i++)
+        {
+            Thread.Yield();
+        }
+        for (var i = 0; i < count; i++)
+        {
+            StartPoller(s_pollers++);
+        }
+        process.ProcessorAffinity = affinity;
+    }
+
+    private static void StartPoller(int id)
+    {
+        var state = new PollState { Id = id, Buffer = new byte[ExpectedCounts.LeaksBufferLength] };
+        var timeout = new CancellationTokenSource(TimeSpan.FromHours(ExpectedCounts.LeaksPollerHours));
+        timeout.Token.Register(() => state.Poll());
+    }
+}
