@@ -49,9 +49,10 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     public void KillingMemAnalyzerMidWalkLeavesTheTargetRunningAndNotTraced()
     {
         // Many idle threads: suspending the target attaches to each, so a kill at once lands while that is still going on
-        // (the riskiest moment: a stop signal can still be pending); the last kill lands in the middle of the heap walk.
-        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000", "--threads", "1000");
-        foreach (var delay in new[] { 0, 0, 0, 0, 0, 0, 200 })
+        // (the riskiest moment: a stop signal can still be pending); the last kill lands in the middle of the heap walk,
+        // 20 ms after the attach: 6 M objects take a few hundred milliseconds to walk even on a fast, idle machine.
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "3000000", "--threads", "1000");
+        foreach (var delay in new[] { 0, 0, 0, 0, 0, 0, 20 })
         {
             // kill -9 of the MemAnalyzer the user started (whose analysis child traces the target), not of its process group.
             var child = ParentKill.KillMidWalk(MemAnalyzerCli.Start, target, csv: null, TimeSpan.FromMilliseconds(delay));
@@ -64,12 +65,14 @@ public sealed class FaultTests(RootsScenario scenario) : IDisposable
     [Fact]
     public void AnAnalysisChildWhoseParentWasKilledStopsAndAppendsNothingToTheCsv()
     {
-        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "1000000");
+        // 6 M objects and a kill 20 ms after the attach: the walk is still going on even on a fast, idle machine (with
+        // 2 M objects and 200 ms, a CI machine had finished the walk before the kill).
+        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", "3000000");
         var csv = _directory.File("tracked.csv");
         Assert.Equal(0, MemAnalyzerCli.Run("-f", scenario.DumpPath, "-o", csv).ExitCode);
         var before = File.ReadAllBytes(csv);
 
-        var child = ParentKill.KillMidWalk(arguments => MemAnalyzerCli.Start(arguments), target, csv, TimeSpan.FromMilliseconds(200));
+        var child = ParentKill.KillMidWalk(arguments => MemAnalyzerCli.Start(arguments), target, csv, TimeSpan.FromMilliseconds(20));
 
         // Without PR_SET_PDEATHSIG the orphan finishes its walk and appends its block after its parent is gone.
         ParentKill.AssertEnds(child);
