@@ -44,9 +44,11 @@ public static class TrendCommand
             var violations = TrendGate.Violations(trends, bytes);
             if (violations.Count > 0)
             {
+                // Every row over the limit, not only the fastest: a CI log has to say all that the gate failed on.
+                TrendRenderer.WriteViolations(context.Out, violations, bytes);
                 var worst = violations[0];
                 throw new MemAnalyzerException(ExitCodes.GrowthAboveLimit,
-                    $"{violations.Count} row(s) grow faster than {NumberFormat.N(bytes)} bytes per iteration; the fastest: {worst.Row.Label} at {TrendRenderer.Rate(worst.Row.BytesPerIteration)} bytes/iteration");
+                    $"{violations.Count} row(s) grow faster than {NumberFormat.N(bytes)} bytes per iteration (listed above); the fastest: {worst.Row.Label} at {TrendRenderer.Rate(worst.Row.BytesPerIteration)} bytes/iteration");
             }
         }
         return ExitCodes.Success;

@@ -16,7 +16,7 @@ public static class CsvSelection
     public const string Column = TrackingColumns.Selection;
     public const string All = "all";
 
-    public static string Of(ObjectSelection selection) => selection.ToString().ToLowerInvariant();
+    public static string Of(ObjectSelection selection) => TrackingColumns.SelectionValue(selection);
 }
 
 /// <summary>One CSV row of a diff, with the console diff's columns.</summary>

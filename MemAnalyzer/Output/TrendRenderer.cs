@@ -9,6 +9,12 @@ public static class TrendRenderer
 {
     public const int TopGrowers = 5;
 
+    /// <summary>The last column of the list of heap summary and memory-map rows.</summary>
+    public const string MemoryColumn = "Heap/Memory";
+
+    /// <summary>The last column of the list of types.</summary>
+    public const string TypeColumn = "Type";
+
     public static void Write(TextWriter writer, TrackingCsv csv, IReadOnlyList<ProcessTrend> trends, int topN)
     {
         foreach (var trend in trends)
@@ -30,17 +36,22 @@ public static class TrendRenderer
                 .ThenByDescending(r => Math.Abs(r.BytesPerIteration))
                 .ThenBy(r => r.Label, StringComparer.Ordinal)
                 .ToList();
-            var changing = changingRows.Take(topN).Select(r => Line(r, retained)).ToList();
-            TextTable.Write(writer, retained
-                ? ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Growth(Retained/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"]
-                : ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"], changing);
+            // Heap and memory-map rows have their own list: with -vmmap they would otherwise crowd the types out of the top N.
+            var memoryRows = changingRows.Where(r => !r.IsType).ToList();
+            var typeRows = changingRows.Where(r => r.IsType).ToList();
+            // Only types have retained sizes: the heap and memory list has no retained column.
+            var hidden = Table(writer, memoryRows, topN, retained: false, MemoryColumn);
+            if (memoryRows.Count > 0 && typeRows.Count > 0)
+            {
+                writer.WriteLine();
+            }
+            hidden.AddRange(Table(writer, typeRows, topN, retained, TypeColumn));
             var stable = trend.Rows.Count(r => r.Verdict == TrendVerdict.Stable);
             writer.WriteLine($"{stable} row(s) stable, not shown.");
-            var hidden = changingRows.Skip(topN).ToList();
             if (hidden.Count > 0)
             {
                 var verdicts = hidden.GroupBy(r => r.Verdict).OrderBy(g => g.Key).Select(g => $"{g.Count()} {Verdict(g.Key)}");
-                writer.WriteLine($"{hidden.Count} more changing row(s) not shown (--top {topN}): {string.Join(", ", verdicts)}.");
+                writer.WriteLine($"{hidden.Count} more changing row(s) not shown (--top {topN} of each list): {string.Join(", ", verdicts)}.");
             }
             writer.WriteLine($"Top growers by bytes: {Growers(trend, r => r.BytesPerIteration, "bytes")}");
             writer.WriteLine($"Top growers by count: {Growers(trend, r => r.CountPerIteration, "instances")}");
@@ -50,6 +61,29 @@ public static class TrendRenderer
             }
             writer.WriteLine();
         }
+    }
+
+    /// <summary>-failongrowth: every row above the limit, fastest first, with its process when the CSV has several.</summary>
+    public static void WriteViolations(TextWriter writer, IReadOnlyList<(string Process, TrendRow Row)> violations, long limit)
+    {
+        writer.WriteLine($"Above -failongrowth {NumberFormat.N(limit)} bytes/iteration: {violations.Count} row(s)");
+        var several = violations.Select(v => v.Process).Distinct(StringComparer.Ordinal).Skip(1).Any();
+        TextTable.Write(writer, several ? ["Growth(Bytes/It)", "Process", "Row"] : ["Growth(Bytes/It)", "Row"],
+            violations.Select(v => several ? new[] { Rate(v.Row.BytesPerIteration), v.Process, v.Row.Label } : [Rate(v.Row.BytesPerIteration), v.Row.Label]).ToList());
+    }
+
+    /// <summary>The first <paramref name="topN"/> of <paramref name="rows"/> as a table (nothing when there are none); returns the rows left out.</summary>
+    private static List<TrendRow> Table(TextWriter writer, List<TrendRow> rows, int topN, bool retained, string lastColumn)
+    {
+        if (rows.Count == 0)
+        {
+            return [];
+        }
+        TextTable.Write(writer, retained
+            ? ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Growth(Retained/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", lastColumn]
+            : ["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", lastColumn],
+            rows.Take(topN).Select(r => Line(r, retained)).ToList());
+        return rows.Skip(topN).ToList();
     }
 
     public static string Verdict(TrendVerdict verdict) => verdict switch

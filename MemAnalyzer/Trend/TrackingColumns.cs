@@ -24,6 +24,9 @@ public static class TrackingColumns
     /// <summary>How a diff CSV's header begins (Delta(Bytes), …): a file that is not a tracking CSV.</summary>
     public const string DiffPrefix = "Delta(";
 
+    /// <summary>The Selection column's value for a run's selection: all, live or dead.</summary>
+    public static string SelectionValue(ObjectSelection selection) => selection.ToString().ToLowerInvariant();
+
     public static string Allocated(SizeUnit unit) => AllocatedPrefix + unit;
 
     public static string Retained(SizeUnit unit) => RetainedPrefix + unit;

@@ -73,6 +73,10 @@ public static class TrackingCsvReader
         {
             warnings.Add("every Context is empty, so iterations are told apart by the Time column");
         }
+        if (raw.Any(r => r.Selection == TrackingColumns.SelectionValue(ObjectSelection.All)))
+        {
+            warnings.Add("the runs were tracked without -live, so garbage not yet collected counts as growth (a type whose instances die between runs can look like the top grower); track with -live, into a new CSV, to follow what is kept alive");
+        }
         if (unit != SizeUnit.Bytes)
         {
             warnings.Add($"the CSV holds {unit}, rounded down by MemAnalyzer: growth below 1 {unit} per iteration cannot be seen");

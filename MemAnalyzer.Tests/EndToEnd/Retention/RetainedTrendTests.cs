@@ -23,7 +23,7 @@ public sealed class RetainedTrendTests(RetentionTarget target)
 
         Assert.True(result.ExitCode == 0, result.ToString());
         var lines = result.StandardOutput.Split('\n');
-        var header = lines.Single(l => l.StartsWith("Verdict", StringComparison.Ordinal));
+        var header = lines.Single(l => l.StartsWith("Verdict", StringComparison.Ordinal) && l.EndsWith(" Type", StringComparison.Ordinal));
         Assert.Equal(["Verdict", "Growth(Bytes/It)", "Growth(Instances/It)", "Growth(Retained/It)", "Rising", "First(Bytes)", "Last(Bytes)", "Points", "Type"],
             header.Split(' ', StringSplitOptions.RemoveEmptyEntries));
         var customer = Cells(lines, ExpectedCounts.RetentionCustomerType);

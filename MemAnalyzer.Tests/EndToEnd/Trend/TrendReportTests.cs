@@ -71,7 +71,28 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
         var failed = MemAnalyzerCli.Run("-trend", run.CsvPath, "-failongrowth", $"{LeakedBytesPerIteration - 1}");
 
         Assert.Equal(ExitCodes.GrowthAboveLimit, failed.ExitCode);
-        Assert.Matches($@"^\d+ row\(s\) grow faster than {LeakedBytesPerIteration - 1:N0} bytes per iteration; the fastest: ", CliAssert.ErrorMessage(failed.StandardError));
+        Assert.Matches($@"^\d+ row\(s\) grow faster than {LeakedBytesPerIteration - 1:N0} bytes per iteration \(listed above\); the fastest: ", CliAssert.ErrorMessage(failed.StandardError));
+    }
+
+    [Fact]
+    public void TheGateListsEveryRowAboveTheLimitNotOnlyTheFastest()
+    {
+        const long limit = 1_000;
+        var report = Trend("-trend", run.CsvPath, "--top", "1000");
+        var failed = MemAnalyzerCli.Run("-trend", run.CsvPath, "-failongrowth", $"{limit}");
+
+        // The gate judges the headline and the types (not the other summary rows), as the README says.
+        var expected = Rows(report)
+            .Where(r => (r.Label == "Managed Heap(Allocated)!" || !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal))
+                && long.Parse(r.BytesRate, System.Globalization.NumberStyles.AllowThousands | System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture) > limit)
+            .Select(r => (r.BytesRate, r.Label)).Order().ToList();
+        Assert.Equal(ExitCodes.GrowthAboveLimit, failed.ExitCode);
+        Assert.True(expected.Count >= 2, report);
+        var output = failed.StandardOutput.ReplaceLineEndings("\n");
+        var list = output[output.IndexOf($"Above -failongrowth {limit:N0} bytes/iteration: {expected.Count} row(s)\n", StringComparison.Ordinal)..].Split('\n').Skip(2)
+            .TakeWhile(l => l.Length > 0).Select(l => GateLine().Match(l)).Select(m => (m.Groups[1].Value, m.Groups[2].Value)).Order().ToList();
+        Assert.Equal(expected, list);
+        Assert.StartsWith($"{expected.Count} row(s) grow faster than {limit:N0} bytes per iteration", CliAssert.ErrorMessage(failed.StandardError), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -160,6 +181,9 @@ public sealed partial class TrendReportTests(LeakTrackRun run) : IClassFixture<L
 
     [GeneratedRegex(@"^\s*(?<verdict>growing|shrinking|noisy|too short)\s+(?<bytes>[+-]?[\d,.]+)\s+(?<count>[+-]?[\d,.]+)?\s+\d+ %\s+[\d,]+\s+[\d,]+\s+(?<points>\d+)\s+(?<label>\S.*)$")]
     private static partial Regex ReportLine();
+
+    [GeneratedRegex(@"^\s*(\+[\d,]+)\s+(\S.*)$")]
+    private static partial Regex GateLine();
 
     [GeneratedRegex("<td[^>]*>(.*?)</td>")]
     private static partial Regex TableCell();

@@ -40,6 +40,17 @@ public sealed class TrackingCsvReaderTests
     }
 
     [Theory]
+    [InlineData("all", true)]
+    [InlineData("live", false)]
+    [InlineData("dead", false)]
+    public void ASeriesTrackedWithoutLiveIsWarnedThatGarbageCountsAsGrowth(string selection, bool warned)
+    {
+        var csv = Read($"AllocatedBytes,{Header},Selection\n100,1,A,,t,,0,x,it 1,{selection}\n200,2,A,,t,,0,x,it 2,{selection}\n");
+
+        Assert.Equal(warned, csv.Warnings.Any(w => w.Contains("without -live, so garbage not yet collected counts as growth", StringComparison.Ordinal)));
+    }
+
+    [Theory]
     [InlineData("", "empty")]
     [InlineData("Delta(Bytes),Delta(Instances),Instances,Instances2,Allocated(Bytes),Allocated2(Bytes),AvgSize(Bytes),AvgSize2(Bytes),Type\n", "diff CSV")]
     [InlineData("name,value\nx,1\n", "not written by MemAnalyzer")]
