@@ -4,7 +4,7 @@
 # native-core test), Sysinternals ProcDump for Linux, and Chromium (renders the trend report's HTML in
 # the tests and in scripts/trend-screenshot.sh), capsh (libcap2-bin: the tests run MemAnalyzer without
 # CAP_SYS_PTRACE) and an unprivileged user, memanalyzer-target, that runs test targets owned by another
-# user. Idempotent; installs and creates only what is missing.
+# user; and the repository's local .NET tools (dotnet-tools.json: dotnet-dump, whose SOS is the tests' oracle). Idempotent; installs and creates only what is missing.
 set -euo pipefail
 
 if ! command -v dotnet >/dev/null 2>&1; then
@@ -28,6 +28,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 "$(dirname "$0")/native-toolchain.sh"
+
+# dotnet-dump (SOS: the tests' independent oracle for dumpheap -stat) and the other local tools of dotnet-tools.json.
+(cd "$(dirname "$0")/.." && dotnet tool restore >/dev/null)
 
 # The user that owns the "another user's process" test targets: no home, no login shell.
 if ! id -u memanalyzer-target >/dev/null 2>&1; then
