@@ -13,7 +13,11 @@ namespace MemAnalyzer.Commands;
 /// <param name="Roots">-roots: the most common root paths to a type.</param>
 /// <param name="PathTypes">Without -roots: decides, once the snapshot (with its retained sizes) is known, which types get their top path.</param>
 public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, bool Retained, RootsQuery? Roots,
-    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null);
+    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null)
+{
+    /// <summary>What <paramref name="query"/> needs read while the target is open.</summary>
+    public static ReadingOptions Of(TypeTableQuery query) => new(query.Selection, query.MemoryMap, query.Retained, query.Roots);
+}
 
 /// <summary>One target's snapshot and, with -roots, the paths to the matching types.</summary>
 /// <param name="DeadMatches">With -roots and no live instance of a matching type: how many unreachable (dead) objects match, else 0.</param>
