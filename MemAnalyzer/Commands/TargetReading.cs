@@ -48,7 +48,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         if (options.Roots is { } query)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph), cancellation);
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation);
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
@@ -58,7 +58,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph), cancellation);
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph, walk.DacCalls), cancellation);
         }
         return WithMemoryMap(target, heap, options, snapshot, roots);
     }

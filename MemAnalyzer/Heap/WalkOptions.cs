@@ -6,7 +6,8 @@ namespace MemAnalyzer.Heap;
 /// <param name="Threads">Threads one walk may use (a diff gives each of its two sides half).</param>
 /// <param name="IncludeStackRoots">Read the threads' stack roots; the isolated retry turns this off after a DAC crash.</param>
 /// <param name="SimulateStackWalkCrash">Test hook: crash in native code where the DAC bug would, when stack roots are read.</param>
-public sealed record WalkOptions(int Threads, bool IncludeStackRoots = true, bool SimulateStackWalkCrash = false)
+/// <param name="DacCalls">Marks the DAC calls that can loop forever on a damaged dump, for the analysis child's watchdog; null: nothing watches them.</param>
+public sealed record WalkOptions(int Threads, bool IncludeStackRoots = true, bool SimulateStackWalkCrash = false, DacCallWatch? DacCalls = null)
 {
     /// <summary>Most cores a walk uses: past four, memory bandwidth, not cores, bounds the scan.</summary>
     public const int MaxThreads = 16;

@@ -5,7 +5,7 @@ using MemAnalyzer.Targets;
 namespace MemAnalyzer.Output;
 
 /// <summary>
-/// Who a block of CSV rows describes. A live process is described from /proc when the run starts; a dump by its file name
+/// Who a block of rows (CSV or JSON) describes. A live process is described from /proc when the run starts; a dump by its file name
 /// and, when MemAnalyzer captured it, by the metadata side-car written beside it (DumpSideCar), else by the file's modification time.
 /// Nothing here fails a run: a value that cannot be read stays empty, and the heap read reports the real problem.
 /// </summary>
