@@ -26,9 +26,7 @@ public static class DiffCommand
         var (query, output) = (request.Query, request.Output);
         var schema = new DiffCsvRowMap(query.Unit, query.Retained);
         output.Validate(schema);
-        // Both sides are read at once, each with all walk threads: the smaller side ends first, and the larger one then
-        // has the cores to itself (halving the threads left one core idle for the rest of the larger walk).
-        var walk = context.Walk;
+        var walk = context.Walk.PerDiffSide;
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
         var growers = query.Retained && query.Roots is null && !output.WritesRows ? new RetainedGrowers(DiffRequest.GrowersWithPaths, query.Types) : null;
         var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,

@@ -51,7 +51,7 @@ public static class DuplicateStringsCommand
         var output = request.Output;
         var schema = new StringDiffCsvRowMap(request.Unit);
         output.Validate(schema);
-        var walk = context.Walk.SharedBy(2);
+        var walk = context.Walk.PerDiffSide;
         var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
             (source, token) => StringStatisticsCollector.Collect(source, request.Selection, walk, token), context.Cancellation);
         var diff = StringRanking.Diff(pair.First, pair.Second, request.DiffSortKey, request.TopN);
