@@ -16,6 +16,4 @@ using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, contex
 });
 // The isolated analysis child ends with the MemAnalyzer that started it (after the handler above is in place).
 ParentDeath.Follow(cancellation);
-// A damaged dump can make the DAC loop inside one call, out of reach of the cancellation: the child then ends itself.
-DacStallWatchdog.Start(cancellation.Token);
 return CommandRunner.Run(args, PhysicalConsole.Singleton, cancellation.Token);

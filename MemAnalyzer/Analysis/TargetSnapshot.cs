@@ -7,8 +7,8 @@ public sealed record TargetSnapshot(HeapSnapshot Heap, IReadOnlyList<SummaryRow>
 {
     public IReadOnlyList<string> Warnings => MemoryWarnings.Count == 0 ? Heap.Warnings : [.. Heap.Warnings, .. MemoryWarnings];
 
-    /// <summary>The heap summary rows followed by the memory-map rows.</summary>
-    public IReadOnlyList<SummaryRow> Summaries => [.. SummaryRows.Of(Heap), .. MemoryRows];
+    /// <summary>The heap summary rows (Managed Heap(...)).</summary>
+    public IReadOnlyList<SummaryRow> HeapSummary => [.. SummaryRows.Of(Heap)];
 
     /// <summary>What -resultfile reports: Allocated(Total) with -vmmap, as the original's exit code did, else the managed heap.</summary>
     public long ResultBytes => MemoryRows.FirstOrDefault(r => r.Label == RowLabels.AllocatedTotal)?.Bytes ?? Heap.AllocatedBytes;

@@ -49,7 +49,7 @@ public static class DumpSideCar
     }
 
     /// <summary>The staging name of a memory map copied before the dump at <paramref name="dumpPathOrPrefix"/> exists.</summary>
-    public static string StagingPath(string dumpPathOrPrefix) => $"{dumpPathOrPrefix}.{Environment.ProcessId}{SmapsSuffix}.tmp";
+    public static string StagingPath(string dumpPathOrPrefix) => StagedFile.PathFor(dumpPathOrPrefix, SmapsSuffix);
 
     /// <summary>
     /// Puts the memory map copied before the dump (<paramref name="before"/>; null: copy it now, after the dump, as for a

@@ -17,7 +17,7 @@ internal static class BatchRunner
 {
     public static int Run(string[] args, BatchRequest batch, bool silent, TimeSpan pauseInJsonWrite, IConsole console, CancellationToken cancellation)
     {
-        var (csv, json) = batch.Outputs;
+        var (csv, json) = (batch.Output.Csv, batch.Output.Json);
         json?.Validate();
         var single = batch.Dumps.Count == 1;
         // With -overwrite the children append to a staging file that replaces the CSV at the end, so the file is never

@@ -52,7 +52,9 @@ public static class CommandRunner
                 }
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);
             }
-            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(),
+            // A damaged dump can make the DAC loop inside one call, out of reach of the cancellation: the child then ends itself.
+            var dacCalls = DacStallWatchdog.Start(cancellation);
+            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(dacCalls),
                 DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()), cancellation,
                 line.AllowDamage.HasValue(), line.Verbose.HasValue(), PauseInJsonWrite())
             {
@@ -92,14 +94,15 @@ public static class CommandRunner
         return console.IsOutputRedirected && string.IsNullOrEmpty(columns) ? null : HelpWriter.Width(!console.IsOutputRedirected, columns);
     }
 
-    private static WalkOptions WalkOptions()
+    private static WalkOptions WalkOptions(DacCallWatch dacCalls)
     {
         var threads = int.TryParse(Environment.GetEnvironmentVariable(WalkThreadsVariable), NumberStyles.None, CultureInfo.InvariantCulture, out var forced) && forced > 0
             ? Math.Min(forced, Heap.WalkOptions.MaxThreads)
             : Math.Max(1, Math.Min(4, Environment.ProcessorCount));
         return new WalkOptions(threads,
             IncludeStackRoots: Environment.GetEnvironmentVariable(IsolatedRunner.NoStackRootsVariable) != "1",
-            SimulateStackWalkCrash: IsolatedRunner.IsChild && Environment.GetEnvironmentVariable(IsolatedRunner.SimulateCrashVariable) == "1");
+            SimulateStackWalkCrash: IsolatedRunner.IsChild && Environment.GetEnvironmentVariable(IsolatedRunner.SimulateCrashVariable) == "1",
+            DacCalls: dacCalls);
     }
 
     private static TimeSpan PauseInJsonWrite() =>

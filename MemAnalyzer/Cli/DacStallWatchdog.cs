@@ -19,24 +19,26 @@ internal static class DacStallWatchdog
     /// <summary>Fault injection for the tests: the child's first field read stalls as the DAC's does on some damaged dumps.</summary>
     public const string SimulateStallVariable = "MEMANALYZER_TEST_DAC_STALL";
 
-    public static void Start(CancellationToken cancellation)
+    /// <summary>The watch the walks mark their DAC calls on; in the isolated analysis child, watched from a thread of its own.</summary>
+    public static DacCallWatch Start(CancellationToken cancellation)
     {
         if (!IsolatedRunner.IsChild)
         {
-            return;
+            return new DacCallWatch();
         }
-        DacCallWatch.SimulateStall = Environment.GetEnvironmentVariable(SimulateStallVariable) == "1";
-        var thread = new Thread(() => Watch(cancellation)) { IsBackground = true, Name = "DAC stall watchdog" };
+        var calls = new DacCallWatch(simulateStall: Environment.GetEnvironmentVariable(SimulateStallVariable) == "1");
+        var thread = new Thread(() => Watch(calls, cancellation)) { IsBackground = true, Name = "DAC stall watchdog" };
         thread.Start();
+        return calls;
     }
 
-    private static void Watch(CancellationToken cancellation)
+    private static void Watch(DacCallWatch calls, CancellationToken cancellation)
     {
         DateTime? cancelledAt = null;
         while (true)
         {
             Thread.Sleep(250);
-            if (DacCallWatch.Current() is { } call && call.Elapsed > Limit)
+            if (calls.Current() is { } call && call.Elapsed > Limit)
             {
                 ErrorText.Write(Console.Error, string.Format(CultureInfo.InvariantCulture,
                     "the .NET debugging library (DAC) did not return in {0} s from {1} 0x{2:x}: " +

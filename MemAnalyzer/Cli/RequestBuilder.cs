@@ -100,12 +100,12 @@ public static class RequestBuilder
         SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
         var byRetained = line.ByRetained.HasValue();
-        var query = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
+        var sort = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
         var top = TopRows(line);
         var unit = Unit(line.Unit.Value());
         var selection = line.Live.HasValue() || SwitchRules.RetainedImpliesLive(line) is not null ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
-        var (csv, json) = Outputs(line);
-        var defaultTopN = csv is null && json is null ? DefaultTopN : CsvDefaultTopN;
+        var output = Output(line);
+        var defaultTopN = output.WritesRows ? CsvDefaultTopN : DefaultTopN;
         if (line.DuplicateStrings.HasValue())
         {
             SwitchRules.StringsTakeNoTypeSort(line, second is not null);
@@ -114,21 +114,20 @@ public static class RequestBuilder
             SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: false);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
-                line.ShowAddress.HasValue(), csv, json);
+                line.ShowAddress.HasValue(), output);
         }
         SwitchRules.ShowAddressBelongsToStrings(line);
         SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
         SwitchRules.RetainedNeedsLiveObjects(line);
         var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
         var retained = byRetained || line.Retained.HasValue();
-        var roots = Roots(line, csv is not null || json is not null);
-        var topN = top ?? query.TopN ?? defaultTopN;
+        var roots = Roots(line, output.WritesRows);
+        var topN = top ?? sort.TopN ?? defaultTopN;
         var memoryMap = line.MemoryMap.HasValue();
         var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
-        var resultFile = line.ResultFile.Value();
-        return second is null
-            ? new HistogramRequest(first, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, json)
-            : new DiffRequest(first, second, sortKey, topN, query.MinCount, selection, unit, memoryMap, csv, resultFile, types, retained, roots, line.ShowUnchanged.HasValue(), json);
+        var table = new TypeTableQuery(sortKey, topN, sort.MinCount, selection, unit, memoryMap, types, retained, roots);
+        var tableOutput = output with { ResultFile = line.ResultFile.Value() };
+        return second is null ? new HistogramRequest(first, table, tableOutput) : new DiffRequest(first, second, table, tableOutput, line.ShowUnchanged.HasValue());
     }
 
     /// <summary>
@@ -137,7 +136,7 @@ public static class RequestBuilder
     /// </summary>
     private static BatchRequest? OneDumpWritingRows(CommandLine line, TargetSpec first, TargetSpec? second, CommandRequest request) =>
         line.BatchItem.HasValue() || line.ForceGc.HasValue() || second is not null || first.DumpPath is not { } dump
-            || new BatchRequest([dump], request).Outputs is (null, null) ? null : new BatchRequest([dump], request);
+            || !new BatchRequest([dump], request).Output.WritesRows ? null : new BatchRequest([dump], request);
 
     /// <returns>The first target, the second side of a diff, and the dumps of a batch (several -f, or a glob), else null.</returns>
     private static (TargetSpec First, TargetSpec? Second, IReadOnlyList<string>? Batch) Targets(CommandLine line, Func<string, int> resolve)
@@ -186,25 +185,25 @@ public static class RequestBuilder
         Int(line.Top) is int top && top <= 0 ? throw Invalid($"--top {top} is not valid: give a positive number") : Int(line.Top);
 
     /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
-    private static (CsvOutput? Csv, JsonOutput? Json) Outputs(CommandLine line)
+    private static ReportDestination Output(CommandLine line)
     {
         var path = line.OutputFile.Value();
         var json = OutputFormat(line.Format.Value(), path);
         if (path is null && !json)
         {
             SwitchRules.CsvSwitchesNeedOutput(line);
-            return (null, null);
+            return ReportDestination.Console;
         }
         var context = line.BatchItem.Value() is { } item ? BatchRequest.Context(line.Context.Value(), item) : line.Context.Value() ?? "";
-        var stamp = new CsvStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
+        var stamp = new ReportStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
         if (json)
         {
             SwitchRules.JsonTakesNoCsvLayout(line);
             // A batch's child prints its document for the batch to merge.
-            return (null, new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp));
+            return new ReportDestination(Json: new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp));
         }
         var staging = line.BatchCsv.Value();
         var target = new CsvTarget(staging ?? path!, Separator(line.Separator.Value()), staging is null && line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
-        return (new CsvOutput(target, stamp), null);
+        return new ReportDestination(Csv: new CsvOutput(target, stamp));
     }
 }

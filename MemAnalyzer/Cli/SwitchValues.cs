@@ -72,11 +72,11 @@ public static class SwitchValues
     {
         if (format is null)
         {
-            return Output.CsvStamp.DefaultTimeFormat;
+            return Output.ReportStamp.DefaultTimeFormat;
         }
-        if (format.Equals(Output.CsvStamp.InvariantTimeFormat, StringComparison.OrdinalIgnoreCase))
+        if (format.Equals(Output.ReportStamp.InvariantTimeFormat, StringComparison.OrdinalIgnoreCase))
         {
-            return Output.CsvStamp.InvariantTimeFormat;
+            return Output.ReportStamp.InvariantTimeFormat;
         }
         try
         {

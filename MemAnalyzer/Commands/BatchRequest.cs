@@ -17,11 +17,11 @@ public sealed record BatchRequest(IReadOnlyList<string> Dumps, CommandRequest Ea
         return string.IsNullOrEmpty(contextText) ? name : $"{contextText} {name}";
     }
 
-    /// <summary>The CSV and JSON destinations of <see cref="Each"/>.</summary>
-    public (CsvOutput? Csv, JsonOutput? Json) Outputs => Each switch
+    /// <summary>Where the rows of <see cref="Each"/> go.</summary>
+    public ReportDestination Output => Each switch
     {
-        HistogramRequest h => (h.Csv, h.Json),
-        DuplicateStringsRequest s => (s.Csv, s.Json),
-        _ => (null, null),
+        HistogramRequest h => h.Output,
+        DuplicateStringsRequest s => s.Output,
+        _ => ReportDestination.Console,
     };
 }

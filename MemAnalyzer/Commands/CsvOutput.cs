@@ -3,7 +3,7 @@ using MemAnalyzer.Output;
 namespace MemAnalyzer.Commands;
 
 /// <summary>A run's CSV destination and the values stamped on each of its rows (-o and its companions).</summary>
-public sealed record CsvOutput(CsvTarget Target, CsvStamp Stamp)
+public sealed record CsvOutput(CsvTarget Target, ReportStamp Stamp)
 {
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
     public void Validate<TRow>(CsvSchema<TRow> map) => CsvFileAppender.Validate(Target, map);

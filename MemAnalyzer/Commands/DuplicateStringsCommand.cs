@@ -16,8 +16,7 @@ public sealed record DuplicateStringsRequest(
     SizeUnit Unit,
     SortKey DiffSortKey,
     bool ShowAddress,
-    CsvOutput? Csv,
-    JsonOutput? Json = null) : CommandRequest
+    ReportDestination Output) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => Second is null ? [Target] : [Target, Second];
 
@@ -31,45 +30,36 @@ public static class DuplicateStringsCommand
 
     private static int RunSingle(DuplicateStringsRequest request, RunContext context)
     {
-        request.Csv?.Validate(new StringCsvRowMap(request.Unit));
-        request.Json?.Validate();
-        var stamp = request.Csv?.Stamp ?? request.Json?.Stamp;
-        var csvContext = stamp is null ? null : CsvContextReader.Capture(request.Target, stamp);
-        var progress = context.Progress(writingCsv: stamp is not null);
+        var output = request.Output;
+        var schema = new StringCsvRowMap(request.Unit);
+        output.Validate(schema);
+        var described = output.Describe(request.Target);
+        var progress = context.Progress(writingCsv: output.WritesRows);
         var (report, readReport) = SnapshotReader.Read(request.Target, context.Dac,
             (source, token) => StringReportBuilder.Build(source, request.Selection, request.TopN, context.Walk, token, progress), context.Cancellation);
-        if (csvContext is null)
+        output.Write(request, context, () => StringStatisticsRenderer.Write(context.Out, report, request.Unit, request.ShowAddress), schema, () =>
         {
-            StringStatisticsRenderer.Write(context.Out, report, request.Unit, request.ShowAddress);
-        }
-        else
-        {
-            var csvRows = StringCsvRows.FromReport(report, request.Unit, request.ShowAddress, csvContext);
-            request.Csv?.Write(new StringCsvRowMap(request.Unit), csvRows, context);
-            request.Json?.Write(JsonHeader.Of(request) with { Targets = [JsonRows.FromStrings(csvRows, csvContext)] }, context);
-        }
+            var rows = StringTableRows.FromReport(report, request.Unit, request.ShowAddress, described!);
+            return (rows, JsonRows.FromStrings(rows, described!));
+        });
         Notes.Write(context.Error, report.Snapshot.Warnings, readReport, context.Silent);
         return ExitCodes.Success;
     }
 
     private static int RunDiff(DuplicateStringsRequest request, TargetSpec second, RunContext context)
     {
-        request.Csv?.Validate(new StringDiffCsvRowMap(request.Unit));
-        request.Json?.Validate();
-        var walk = context.Walk.SharedBy(2);
+        var output = request.Output;
+        var schema = new StringDiffCsvRowMap(request.Unit);
+        output.Validate(schema);
+        var walk = context.Walk.PerDiffSide;
         var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
             (source, token) => StringStatisticsCollector.Collect(source, request.Selection, walk, token), context.Cancellation);
         var diff = StringRanking.Diff(pair.First, pair.Second, request.DiffSortKey, request.TopN);
-        if (request.Csv is null && request.Json is null)
+        output.Write(request, context, () => StringStatisticsRenderer.WriteDiff(context.Out, diff, pair.First, pair.Second, request.Unit), schema, () =>
         {
-            StringStatisticsRenderer.WriteDiff(context.Out, diff, pair.First, pair.Second, request.Unit);
-        }
-        else
-        {
-            var csvRows = StringCsvRows.FromDiff(diff, request.Unit);
-            request.Csv?.Write(new StringDiffCsvRowMap(request.Unit), csvRows, context);
-            request.Json?.Write(JsonHeader.Of(request) with { Targets = [JsonRows.FromStringsDiff(csvRows)] }, context);
-        }
+            var rows = StringTableRows.FromDiff(diff, request.Unit);
+            return (rows, JsonRows.FromStringsDiff(rows));
+        });
         Notes.Write(context.Error, pair.First.Warnings, pair.FirstReport, context.Silent);
         Notes.Write(context.Error, pair.Second.Warnings, pair.SecondReport, context.Silent);
         return ExitCodes.Success;

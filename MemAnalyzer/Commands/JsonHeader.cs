@@ -8,12 +8,12 @@ public static class JsonHeader
 {
     public static JsonReport Of(CommandRequest request) => request switch
     {
-        HistogramRequest h => Report(JsonReportMode.Types, h.Unit, h.Selection, h.Retained),
-        DiffRequest d => Report(JsonReportMode.Diff, d.Unit, d.Selection, d.Retained),
+        HistogramRequest h => Report(JsonReportMode.Types, h.Query.Unit, h.Query.Selection, h.Query.Retained),
+        DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained),
         DuplicateStringsRequest s => Report(s.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, s.Unit, s.Selection, retained: false),
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };
 
     private static JsonReport Report(string mode, SizeUnit unit, ObjectSelection selection, bool retained) =>
-        new(JsonReport.SchemaName, mode, unit.ToString(), CsvSelection.Of(selection), retained, []);
+        new(JsonReport.SchemaName, mode, unit.ToString(), SelectionText.Of(selection), retained, []);
 }

@@ -4,7 +4,7 @@ namespace MemAnalyzer.Commands;
 
 /// <summary>A run's JSON destination (-o FILE.json, or -format json for stdout) and the values stamped on its targets.</summary>
 /// <param name="Path">The file, replaced whole; null for stdout.</param>
-public sealed record JsonOutput(string? Path, CsvStamp Stamp)
+public sealed record JsonOutput(string? Path, ReportStamp Stamp)
 {
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
     public void Validate()

@@ -1,3 +1,5 @@
+using MemAnalyzer.Output;
+
 namespace MemAnalyzer.Commands;
 
 /// <summary>
@@ -12,15 +14,7 @@ internal static class ResultFileWriter
         {
             return;
         }
-        if (Directory.Exists(path))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputIsDirectory, $"the result file '{path}' is a directory: give a file name such as {Path.Combine(path, "result.txt")}");
-        }
-        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
-        if (!Directory.Exists(directory))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of the result file '{path}' does not exist: create {directory} first");
-        }
+        var directory = OutputPath.CheckDirectory(path, "the result file", "result.txt");
         if (File.Exists(path) ? !CanOpenForWriting(path) : !Linux.WritableDirectory.CanCreateIn(directory))
         {
             throw new MemAnalyzerException(ExitCodes.OutputNotWritable,

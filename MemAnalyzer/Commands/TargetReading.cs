@@ -13,7 +13,11 @@ namespace MemAnalyzer.Commands;
 /// <param name="Roots">-roots: the most common root paths to a type.</param>
 /// <param name="PathTypes">Without -roots: decides, once the snapshot (with its retained sizes) is known, which types get their top path.</param>
 public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, bool Retained, RootsQuery? Roots,
-    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null);
+    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null)
+{
+    /// <summary>What <paramref name="query"/> needs read while the target is open.</summary>
+    public static ReadingOptions Of(TypeTableQuery query) => new(query.Selection, query.MemoryMap, query.Retained, query.Roots);
+}
 
 /// <summary>One target's snapshot and, with -roots, the paths to the matching types.</summary>
 /// <param name="DeadMatches">With -roots and no live instance of a matching type: how many unreachable (dead) objects match, else 0.</param>
@@ -44,7 +48,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         if (options.Roots is { } query)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph), cancellation);
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation);
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
@@ -54,7 +58,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph), cancellation);
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph, walk.DacCalls), cancellation);
         }
         return WithMemoryMap(target, heap, options, snapshot, roots);
     }

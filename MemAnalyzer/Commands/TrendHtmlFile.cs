@@ -8,15 +8,7 @@ public static class TrendHtmlFile
 {
     public static void Write(string path, string title, IReadOnlyList<ProcessTrend> trends)
     {
-        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
-        if (Directory.Exists(path))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputIsDirectory, $"-html '{path}' is a directory: give a file name such as {Path.Combine(path, "trend.html")}");
-        }
-        if (!Directory.Exists(directory))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of -html '{path}' does not exist: create {directory} first");
-        }
+        OutputPath.CheckDirectory(path, "-html", "trend.html");
         try
         {
             using var writer = new StreamWriter(path);

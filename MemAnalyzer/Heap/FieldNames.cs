@@ -19,7 +19,8 @@ public static class FieldNames
     private const string ArrayElement = "[]";
     private const string DependentHandle = "(dependent handle)";
 
-    public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph)
+    /// <param name="dacCalls">Marks each read of a type's fields for the watchdog; null: nothing watches them.</param>
+    public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph, DacCallWatch? dacCalls)
     {
         var lastParent = -1;
         Dictionary<ulong, string?>? fields = null;
@@ -35,7 +36,7 @@ public static class FieldNames
                     return ArrayElement;
                 }
                 lastParent = parent;
-                fields = Read(heap, address);
+                fields = Read(heap, address, dacCalls);
             }
             return fields!.GetValueOrDefault(graph.Addresses[child]);
         };
@@ -52,10 +53,10 @@ public static class FieldNames
         return finder.Found;
     }
 
-    private static Dictionary<ulong, string?> Read(ClrHeap heap, ulong address)
+    private static Dictionary<ulong, string?> Read(ClrHeap heap, ulong address, DacCallWatch? dacCalls)
     {
         var fields = new Dictionary<ulong, string?>();
-        using var watch = DacCallWatch.FieldsOf(heap.GetObjectType(address)?.MethodTable ?? 0);
+        using var watch = dacCalls?.FieldsOf(heap.GetObjectType(address)?.MethodTable ?? 0);
         foreach (var reference in heap.GetObject(address).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true))
         {
             fields.TryAdd(reference.Object.Address, Name(reference));

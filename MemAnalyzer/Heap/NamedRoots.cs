@@ -13,7 +13,7 @@ internal static class NamedRoots
     public static void AddTo(ObjectGraphBuilder graph, ClrHeap heap, WalkOptions options)
     {
         var runtime = heap.Runtime;
-        AddStatics(graph, runtime);
+        AddStatics(graph, runtime, options.DacCalls);
         foreach (var handle in runtime.EnumerateHandles())
         {
             if (handle.IsStrong && handle.Object.Address != 0)
@@ -48,7 +48,7 @@ internal static class NamedRoots
         }
         foreach (var thread in runtime.Threads)
         {
-            using var watch = DacCallWatch.StackRootsOf(thread.OSThreadId);
+            using var watch = options.DacCalls?.StackRootsOf(thread.OSThreadId);
             foreach (var root in thread.EnumerateStackRoots())
             {
                 var method = root.StackFrame?.Method;
@@ -58,7 +58,7 @@ internal static class NamedRoots
         }
     }
 
-    private static void AddStatics(ObjectGraphBuilder graph, ClrRuntime runtime)
+    private static void AddStatics(ObjectGraphBuilder graph, ClrRuntime runtime, DacCallWatch? dacCalls)
     {
         var domains = runtime.AppDomains;
         foreach (var module in runtime.EnumerateModules())
@@ -66,7 +66,7 @@ internal static class NamedRoots
             foreach (var type in module.EnumerateTypesWithStaticFields())
             {
                 System.Collections.Immutable.ImmutableArray<ClrStaticField> statics;
-                using (DacCallWatch.FieldsOf(type.MethodTable))
+                using (dacCalls?.FieldsOf(type.MethodTable))
                 {
                     statics = type.StaticFields;
                 }

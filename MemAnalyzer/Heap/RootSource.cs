@@ -41,7 +41,7 @@ public static class RootSource
         {
             // Read whole under the watch (not while the caller marks from each root): on damage the DAC's stack walk can loop.
             ulong[] roots;
-            using (DacCallWatch.StackRootsOf(thread.OSThreadId))
+            using (options.DacCalls?.StackRootsOf(thread.OSThreadId))
             {
                 roots = [.. thread.EnumerateStackRoots().Select(r => r.Object.Address)];
             }

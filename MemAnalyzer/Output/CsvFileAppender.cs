@@ -20,15 +20,7 @@ public static class CsvFileAppender
     public static void Validate<TRow>(CsvTarget target, CsvSchema<TRow> map)
     {
         var path = target.Path;
-        if (Directory.Exists(path))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputIsDirectory, $"CSV output '{path}' is a directory: give a file name such as {Path.Combine(path, "leak.csv")}");
-        }
-        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
-        if (!Directory.Exists(directory))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of CSV output '{path}' does not exist: create {directory} first");
-        }
+        var directory = OutputPath.CheckDirectory(path, "CSV output", "leak.csv");
         if (File.Exists(path))
         {
             // A shared open waits while another MemAnalyzer holds the file's exclusive lock for its append.
@@ -79,23 +71,20 @@ public static class CsvFileAppender
     /// </summary>
     private static bool TryWriteWholeFile<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows)
     {
-        var staging = $"{target.Path}.{Environment.ProcessId}.tmp";
         try
         {
-            using (var file = new FileStream(staging, FileMode.Create, FileAccess.Write, FileShare.None))
+            StagedFile.Write(target.Path, file => file.Write(CsvBlock.Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine)), staging =>
             {
-                file.Write(CsvBlock.Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine));
-                file.Flush(flushToDisk: true);
-            }
-            if (target.Overwrite && File.Exists(target.Path))
-            {
-                // Holding the lock keeps the replacement from cutting into another run's append.
-                using var existing = OpenLocked(target.Path);
-                File.Move(staging, target.Path, overwrite: true);
-                File.Delete(target.Path + PendingSuffix);
-                return true;
-            }
-            File.Move(staging, target.Path, overwrite: false);
+                if (target.Overwrite && File.Exists(target.Path))
+                {
+                    // Holding the lock keeps the replacement from cutting into another run's append.
+                    using var existing = OpenLocked(target.Path);
+                    File.Move(staging, target.Path, overwrite: true);
+                    File.Delete(target.Path + PendingSuffix);
+                    return;
+                }
+                File.Move(staging, target.Path, overwrite: false);
+            });
             return true;
         }
         catch (IOException) when (File.Exists(target.Path) && !target.Overwrite)
@@ -105,10 +94,6 @@ public static class CsvFileAppender
         catch (UnauthorizedAccessException)
         {
             throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot write CSV output '{target.Path}': its directory is not writable");
-        }
-        finally
-        {
-            File.Delete(staging);
         }
     }
 

@@ -37,7 +37,7 @@ public abstract class CsvSchema<TRow>
     protected void Column(string name, Func<TRow, long?> value) => Column(name, r => value(r)?.ToString(CultureInfo.InvariantCulture) ?? "");
 
     /// <summary>The columns that say who and when, after a row's own columns: the same in every single-target schema.</summary>
-    protected void ContextColumns(Func<TRow, CsvContext> context)
+    protected void ContextColumns(Func<TRow, TargetContext> context)
     {
         Column(TrackingColumns.ProcessId, r => context(r).ProcessId);
         Column(TrackingColumns.Time, r => context(r).Time);

@@ -17,7 +17,7 @@ public static class StringOwnerFinder
     public const int Passes = 2;
 
     internal static IReadOnlyDictionary<string, StringOwner> Find(HeapSource source, IReadOnlyList<StringValueStatistics> values, ObjectSelection selection, ObjectBitmap? live, CancellationToken cancellation,
-        StringScanProgress? progress = null)
+        StringScanProgress? progress = null, DacCallWatch? dacCalls = null)
     {
         var wanted = values.Where(v => !v.Key.StartsWith('\uFFFF')).Select((v, i) => (v.Key, i)).ToDictionary(p => p.Key, p => p.i, StringComparer.Ordinal);
         if (wanted.Count == 0)
@@ -30,7 +30,7 @@ public static class StringOwnerFinder
         var marking = new StringCopyMarkingPass(content, wanted, wanted.Keys.Max(k => k.Length), marked);
         StringStatisticsCollector.Scan(source, selection, live, ref marking, progress, cancellation);
 
-        var tally = new StringOwnerTally(heap, content, wanted, marked);
+        var tally = new StringOwnerTally(heap, content, wanted, marked, dacCalls);
         var owners = new StringOwnerPass(tally, memory, new byte[BlockBytes]);
         StringStatisticsCollector.Scan(source, selection, live, ref owners, progress, cancellation);
 

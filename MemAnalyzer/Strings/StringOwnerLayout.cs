@@ -10,14 +10,14 @@ internal sealed record StringOwnerLayout((int Offset, int Owner)[] Fields, int E
     /// <summary>No references to follow.</summary>
     public static readonly StringOwnerLayout None = new([], 0, false);
 
-    public static StringOwnerLayout Of(ClrType type, Func<string, int> intern)
+    public static StringOwnerLayout Of(ClrType type, Func<string, int> intern, Heap.DacCallWatch? dacCalls)
     {
         var name = type.Name ?? $"<MethodTable 0x{type.MethodTable:x}>";
         if (!type.ContainsPointers)
         {
             return new StringOwnerLayout([], 0, type.IsArray);
         }
-        using var watch = Heap.DacCallWatch.FieldsOf(type.MethodTable);
+        using var watch = dacCalls?.FieldsOf(type.MethodTable);
         if (!type.IsArray)
         {
             // An instance field's offset counts from the end of the MethodTable pointer.

@@ -5,7 +5,7 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Strings;
 
 /// <summary>References to copies of the wanted values, per (value, field); fields are interned to small numbers.</summary>
-internal sealed class StringOwnerTally(ClrHeap heap, StringContent content, Dictionary<string, int> wanted, ObjectBitmap marked)
+internal sealed class StringOwnerTally(ClrHeap heap, StringContent content, Dictionary<string, int> wanted, ObjectBitmap marked, DacCallWatch? dacCalls)
 {
     private readonly List<string> _owners = [];
     private readonly Dictionary<string, int> _ownerIndex = new(StringComparer.Ordinal);
@@ -24,7 +24,7 @@ internal sealed class StringOwnerTally(ClrHeap heap, StringContent content, Dict
         {
             Array.Resize(ref _layouts, Math.Max(index + 1, 2 * _layouts.Length));
         }
-        return _layouts[index] ??= heap.GetObjectType(address) is { } type ? StringOwnerLayout.Of(type, Intern) : StringOwnerLayout.None;
+        return _layouts[index] ??= heap.GetObjectType(address) is { } type ? StringOwnerLayout.Of(type, Intern, dacCalls) : StringOwnerLayout.None;
     }
 
     /// <summary>One reference from field <paramref name="owner"/>: counted when it points at a marked copy.</summary>

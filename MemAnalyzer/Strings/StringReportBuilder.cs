@@ -22,7 +22,7 @@ public static class StringReportBuilder
         var live = selection == ObjectSelection.All ? null : LiveObjectMarker.Mark(source, walk, cancellation, passes?.BeginMark());
         var snapshot = StringStatisticsCollector.Collect(source, selection, live, repeatedOnly: true, hashBits, cancellation, passes);
         var top = StringRanking.TopDuplicates(snapshot.Values, topN);
-        var owners = StringOwnerFinder.Find(source, top, selection, live, cancellation, passes);
+        var owners = StringOwnerFinder.Find(source, top, selection, live, cancellation, passes, walk.DacCalls);
         passes?.Done();
         return new StringReport(snapshot, top, owners);
     }

@@ -34,7 +34,7 @@ if (mode == "walkthrough") { Scenario.PlantOneSidedTypes(); }
 if (mode == "manytypes") { ManyTypesScenario.Build(args); }
 if (mode == "roots")
 {
-    Scenario.PlantRoots();
+    RootsScenario.Plant();
 }
 if (mode == "strings")
 {
@@ -62,8 +62,8 @@ if (mode == "retention")
 GC.Collect();
 if (mode == "roots")
 {
-    Scenario.FillFinalizerQueue();
-    Scenario.PlantDeadObjects();
+    RootsScenario.FillFinalizerQueue();
+    RootsScenario.PlantDeadObjects();
 }
 if (mode == "strings")
 {
@@ -187,57 +187,15 @@ namespace MemAnalyzer.TestTargets.LeakyApp
     public sealed class BeforeOnlyItem { public long Value; }
 #endif
 
-    public sealed class StaticHeld { public long Value; }
-    public sealed class ThreadStaticHeld { public long Value; }
-    public sealed class StrongHandleHeld { public long Value; }
-    public sealed class WeakHandleHeld { public long Value; }
     public sealed class GarbageItem { public long Value; }
-    public sealed class StackHeld { public long Value; }
-    public sealed class CwtLiveKey { public long Value; }
-    public sealed class CwtLiveValue { public long Value; }
-    public sealed class CwtDeadKey { public long Value; }
-    public sealed class CwtDeadValue { public long Value; }
     public sealed class LeakedItem { public long Value; }
-
-    public sealed class FinalizerQueueHeld
-    {
-        public long Value;
-        ~FinalizerQueueHeld() => Value = 0;
-    }
-
-    /// <summary>Unreachable, but registered for finalization after the last GC: not yet on the f-reachable queue.</summary>
-    public sealed class AwaitingFinalizationItem
-    {
-        public long Value;
-        ~AwaitingFinalizationItem() => Value = 0;
-    }
-
-    /// <summary>Its finalizer never returns, so every later finalizable object stays on the f-reachable queue.</summary>
-    public sealed class FinalizerBlocker
-    {
-        public long Value;
-        ~FinalizerBlocker()
-        {
-            Scenario.FinalizerThreadBlocked.Set();
-            Scenario.NeverSet.Wait();
-        }
-    }
-
     public static class Scenario
     {
-        public static readonly ManualResetEventSlim FinalizerThreadBlocked = new();
+        /// <summary>Never set: what a thread waits on to stay alive for good.</summary>
         public static readonly ManualResetEventSlim NeverSet = new();
 
         private static List<DataInstance>? s_instances;
-        private static StaticHeld[]? s_staticHeld;
-        [ThreadStatic] private static ThreadStaticHeld[]? t_threadStaticHeld;
-        private static GCHandle[]? s_strongHandles;
-        private static GCHandle[]? s_weakHandles;
-        private static CwtLiveKey[]? s_cwtKeys;
-        private static readonly ConditionalWeakTable<CwtLiveKey, CwtLiveValue> s_liveTable = new();
-        private static readonly ConditionalWeakTable<CwtDeadKey, CwtDeadValue> s_deadTable = new();
         private static readonly List<LeakedItem> s_leaked = new();
-        private static readonly ManualResetEventSlim s_stackThreadReady = new();
         private static object[]? s_oneSided;
 
         public static int LeakedCount => s_leaked.Count;
@@ -275,60 +233,6 @@ namespace MemAnalyzer.TestTargets.LeakyApp
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void PlantRoots()
-        {
-            s_staticHeld = Fill(ExpectedCounts.StaticHeld, () => new StaticHeld());
-            t_threadStaticHeld = Fill(ExpectedCounts.ThreadStaticHeld, () => new ThreadStaticHeld());
-            s_strongHandles = new GCHandle[ExpectedCounts.StrongHandleHeld];
-            for (var i = 0; i < s_strongHandles.Length; i++)
-            {
-                s_strongHandles[i] = GCHandle.Alloc(new StrongHandleHeld(), GCHandleType.Normal);
-            }
-            s_cwtKeys = Fill(ExpectedCounts.ConditionalWeakTableLiveValues, () => new CwtLiveKey());
-            foreach (var key in s_cwtKeys)
-            {
-                s_liveTable.Add(key, new CwtLiveValue());
-            }
-            var stackThread = new Thread(HoldOnStack) { IsBackground = true, Name = "StackHolder" };
-            stackThread.Start();
-            s_stackThreadReady.Wait();
-            BlockFinalizerThread();
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void FillFinalizerQueue()
-        {
-            CreateFinalizable();
-            // The finalizer thread is blocked, so these stay on the f-reachable queue.
-            GC.Collect();
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        public static void PlantDeadObjects()
-        {
-            s_weakHandles = new GCHandle[ExpectedCounts.WeakHandleHeld];
-            for (var i = 0; i < s_weakHandles.Length; i++)
-            {
-                s_weakHandles[i] = GCHandle.Alloc(new WeakHandleHeld(), GCHandleType.Weak);
-            }
-            for (var i = 0; i < ExpectedCounts.ConditionalWeakTableDeadValues; i++)
-            {
-                s_deadTable.Add(new CwtDeadKey(), new CwtDeadValue());
-            }
-            PlantGarbage();
-            PlantAwaitingFinalization();
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void PlantAwaitingFinalization()
-        {
-            for (var i = 0; i < ExpectedCounts.AwaitingFinalization; i++)
-            {
-                _ = new AwaitingFinalizationItem { Value = i };
-            }
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
         public static void PlantGarbage()
         {
             for (var i = 0; i < ExpectedCounts.Garbage; i++)
@@ -346,35 +250,7 @@ namespace MemAnalyzer.TestTargets.LeakyApp
             }
         }
 
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void CreateFinalizable()
-        {
-            for (var i = 0; i < ExpectedCounts.FinalizerQueueHeld; i++)
-            {
-                _ = new FinalizerQueueHeld { Value = i };
-            }
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void BlockFinalizerThread()
-        {
-            CreateBlocker();
-            GC.Collect();
-            FinalizerThreadBlocked.Wait();
-        }
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static void CreateBlocker() => _ = new FinalizerBlocker();
-
-        private static void HoldOnStack()
-        {
-            var held = Fill(ExpectedCounts.StackHeld, () => new StackHeld());
-            s_stackThreadReady.Set();
-            NeverSet.Wait();
-            GC.KeepAlive(held);
-        }
-
-        private static T[] Fill<T>(int count, Func<T> create)
+        public static T[] Fill<T>(int count, Func<T> create)
         {
             var items = new T[count];
             for (var i = 0; i < count; i++)

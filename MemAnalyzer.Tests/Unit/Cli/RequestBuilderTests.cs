@@ -92,8 +92,8 @@ public sealed class RequestBuilderTests
     public void ADumpAloneIsTheTop20TypesBySizeOfAllObjects()
     {
         var request = Assert.IsType<HistogramRequest>(Build("-f", "a.dmp"));
-        Assert.Equal(("a.dmp", SortKey.Bytes, 20, 0L, ObjectSelection.All, SizeUnit.Bytes), (request.Target.DumpPath, request.SortKey, request.TopN, request.MinCount, request.Selection, request.Unit));
-        Assert.Null(request.Csv);
+        Assert.Equal(("a.dmp", SortKey.Bytes, 20, 0L, ObjectSelection.All, SizeUnit.Bytes), (request.Target.DumpPath, request.Query.SortKey, request.Query.TopN, request.Query.MinCount, request.Query.Selection, request.Query.Unit));
+        Assert.Null(request.Output.Csv);
         Assert.False(request.ReadsRoots);
         Assert.Empty(request.ProcessIds);
     }
@@ -102,7 +102,7 @@ public sealed class RequestBuilderTests
     public void TheOriginalsSpaceSeparatedQueryGivesRowsAndAMinimumCount()
     {
         var request = Assert.IsType<HistogramRequest>(Build("-pid", "42", "-dtn", "5000;N#200", "-live", "-unit", "kb"));
-        Assert.Equal((42, SortKey.Count, 5000, 200L, ObjectSelection.Live, SizeUnit.KB), (request.Target.ProcessId!.Value, request.SortKey, request.TopN, request.MinCount, request.Selection, request.Unit));
+        Assert.Equal((42, SortKey.Count, 5000, 200L, ObjectSelection.Live, SizeUnit.KB), (request.Target.ProcessId!.Value, request.Query.SortKey, request.Query.TopN, request.Query.MinCount, request.Query.Selection, request.Query.Unit));
         Assert.True(request.ReadsRoots);
         Assert.Equal([42], request.ProcessIds);
     }
@@ -110,9 +110,9 @@ public sealed class RequestBuilderTests
     [Fact]
     public void CsvOutputRaisesTheDefaultRowsTo20000AndTopOverridesIt()
     {
-        Assert.Equal(20_000, Each(Build("-f", "a.dmp", "-o", "x.csv")).TopN);
-        Assert.Equal(7, Each(Build("-f", "a.dmp", "-o", "x.csv", "--top", "7")).TopN);
-        var csv = Assert.IsType<HistogramRequest>(Build("-pid", "42", "-o", "x.csv", "-sep", ",", "-noexcelsep", "-overwrite", "-context", "it 3")).Csv!;
+        Assert.Equal(20_000, Each(Build("-f", "a.dmp", "-o", "x.csv")).Query.TopN);
+        Assert.Equal(7, Each(Build("-f", "a.dmp", "-o", "x.csv", "--top", "7")).Query.TopN);
+        var csv = Assert.IsType<HistogramRequest>(Build("-pid", "42", "-o", "x.csv", "-sep", ",", "-noexcelsep", "-overwrite", "-context", "it 3")).Output.Csv!;
         Assert.Equal(("x.csv", ',', true, false, "it 3"), (csv.Target.Path, csv.Target.Separator, csv.Target.Overwrite, csv.Target.ExcelSeparatorLine, csv.Stamp.Context));
     }
 
@@ -121,7 +121,7 @@ public sealed class RequestBuilderTests
     {
         var request = Assert.IsType<DiffRequest>(Build("-pid", "5", "-pid2", "6", "-dead", "-vmmap", "-resultfile", "r.txt"));
         Assert.Equal([5, 6], request.ProcessIds);
-        Assert.Equal((true, true, "r.txt"), (request.ReadsRoots, request.MemoryMap, request.ResultFile));
+        Assert.Equal((true, true, "r.txt"), (request.ReadsRoots, request.Query.MemoryMap, request.Output.ResultFile));
     }
 
     [Fact]
@@ -183,7 +183,7 @@ public sealed class RequestBuilderTests
         Assert.Equal(["a.dmp", "b.dmp"], repeated.Dumps);
         Assert.Equal(["a.dmp", "b.dmp"], expanded.Dumps);
         var each = Assert.IsType<HistogramRequest>(repeated.Each);
-        Assert.Equal(("a.dmp", ObjectSelection.Live, "x.csv"), (each.Target.DumpPath, each.Selection, each.Csv!.Target.Path));
+        Assert.Equal(("a.dmp", ObjectSelection.Live, "x.csv"), (each.Target.DumpPath, each.Query.Selection, each.Output.Csv!.Target.Path));
     }
 
     [Fact]
@@ -192,8 +192,8 @@ public sealed class RequestBuilderTests
         var child = Assert.IsType<HistogramRequest>(Build(CommandLine.BatchItemSwitch, "dir/b.dmp", "-f", "dir/*.dmp", "-o", "out.json", "-context", "run 4"));
 
         Assert.Equal("dir/b.dmp", child.Target.DumpPath);
-        Assert.Equal((null, "run 4 b.dmp"), (child.Json!.Path, child.Json.Stamp.Context));
-        Assert.Null(child.Csv);
+        Assert.Equal((null, "run 4 b.dmp"), (child.Output.Json!.Path, child.Output.Json.Stamp.Context));
+        Assert.Null(child.Output.Csv);
     }
 
     [Fact]
@@ -216,8 +216,8 @@ public sealed class RequestBuilderTests
         var file = Each(Build("-f", "a.dmp", "-o", "Report.JSON"));
         var printed = Assert.IsType<DiffRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-format", "json"));
 
-        Assert.Equal(("Report.JSON", 20_000), (file.Json!.Path, file.TopN));
-        Assert.Null(file.Csv);
-        Assert.Null(printed.Json!.Path);
+        Assert.Equal(("Report.JSON", 20_000), (file.Output.Json!.Path, file.Query.TopN));
+        Assert.Null(file.Output.Csv);
+        Assert.Null(printed.Output.Json!.Path);
     }
 }

@@ -155,7 +155,7 @@ public sealed class ParserFuzzTests : IDisposable
         var path = _directory.File("existing.csv");
         var target = new CsvTarget(path, '\t', Overwrite: false, ExcelSeparatorLine: true);
         var map = new TypeCsvRowMap(SizeUnit.Bytes);
-        var context = new CsvContext("1", "t", "cmd", 0, "n", "c");
+        var context = new TargetContext("1", "t", "cmd", 0, "n", "c");
         var valid = Encoding.UTF8.GetBytes("sep=\t\n" + CsvBlock.HeaderLine(map, '\t') + "\n1\t1\tA\t1\tt\tcmd\t0\tn\tc\n");
         FuzzInput.Run(7, (random, iteration) =>
         {
@@ -164,7 +164,7 @@ public sealed class ParserFuzzTests : IDisposable
             try
             {
                 CsvFileAppender.Validate(target, map);
-                CsvFileAppender.Write(target, map, [new TypeCsvRow(5, 5, "B", context)]);
+                CsvFileAppender.Write(target, map, [new TypeTableRow(5, 5, "B", context)]);
                 Assert.Equal(before, File.ReadAllBytes(path).Take(before.Length));
             }
             catch (MemAnalyzerException e)

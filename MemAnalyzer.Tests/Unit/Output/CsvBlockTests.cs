@@ -6,9 +6,9 @@ namespace MemAnalyzer.Tests.Unit.Output;
 
 public sealed class CsvBlockTests
 {
-    private static readonly CsvContext s_context = new("42", "2026-11-22 10:00:00", "dotnet app.dll", 5, "dotnet", "iteration 1");
+    private static readonly TargetContext s_context = new("42", "2026-11-22 10:00:00", "dotnet app.dll", 5, "dotnet", "iteration 1");
 
-    private static readonly TypeCsvRow[] s_rows =
+    private static readonly TypeTableRow[] s_rows =
     [
         new(100, 1, "System.String", s_context),
         new(200, 2, "Dictionary<System.String, System.Int32>", s_context),
@@ -52,8 +52,8 @@ public sealed class CsvBlockTests
     {
         // The expected line is what CsvHelper 33.0.1's ClassMap writer produced for these values (space at either end
         // and quotes: quoted; a tab with a comma separator: not; a missing number: an empty field).
-        var context = new CsvContext("42", "t", "say \"hi\"", 5, "a\tb", " iteration 1 ");
-        var rows = new TypeCsvRow[] { new(7, 1, "T", context, Retained: null) };
+        var context = new TargetContext("42", "t", "say \"hi\"", 5, "a\tb", " iteration 1 ");
+        var rows = new TypeTableRow[] { new(7, 1, "T", context, Retained: null) };
 
         var text = Text(CsvBlock.Render(new TypeCsvRowMap(SizeUnit.Bytes, retained: true), rows, ',', writeHeader: false, excelLine: false));
 
@@ -71,7 +71,7 @@ public sealed class CsvBlockTests
     [Fact]
     public void TheBlockIsUtf8WithoutAByteOrderMark()
     {
-        var rows = new TypeCsvRow[] { new(1, 1, "Café€", s_context) };
+        var rows = new TypeTableRow[] { new(1, 1, "Café€", s_context) };
 
         var bytes = CsvBlock.Render(new TypeCsvRowMap(SizeUnit.Bytes), rows, ',', writeHeader: true, excelLine: true);
 

@@ -21,15 +21,7 @@ public static class JsonReportFile
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
     public static void Validate(string path)
     {
-        if (Directory.Exists(path))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputIsDirectory, $"JSON output '{path}' is a directory: give a file name such as {Path.Combine(path, "report.json")}");
-        }
-        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
-        if (!Directory.Exists(directory))
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputDirectoryMissing, $"the directory of JSON output '{path}' does not exist: create {directory} first");
-        }
+        var directory = OutputPath.CheckDirectory(path, "JSON output", "report.json");
         if (!WritableDirectory.CanCreateIn(directory))
         {
             throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot write JSON output '{path}': the directory {directory} is not writable (the file is replaced through a new file beside it)");
@@ -43,10 +35,9 @@ public static class JsonReportFile
     public static void Write(string path, JsonReport report, TimeSpan pause = default)
     {
         var document = JsonSerializer.SerializeToUtf8Bytes(report, Report);
-        var staging = $"{path}.{Environment.ProcessId}.tmp";
         try
         {
-            using (var file = new FileStream(staging, FileMode.Create, FileAccess.Write, FileShare.None))
+            StagedFile.Write(path, file =>
             {
                 file.Write(document.AsSpan(0, document.Length / 2));
                 if (pause > TimeSpan.Zero)
@@ -56,17 +47,11 @@ public static class JsonReportFile
                 }
                 file.Write(document.AsSpan(document.Length / 2));
                 file.WriteByte((byte)'\n');
-                file.Flush(flushToDisk: true);
-            }
-            File.Move(staging, path, overwrite: true);
+            }, staging => File.Move(staging, path, overwrite: true));
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             throw new MemAnalyzerException(ExitCodes.OutputFailed, $"cannot write JSON output '{path}': {e.Message}");
-        }
-        finally
-        {
-            File.Delete(staging);
         }
     }
 

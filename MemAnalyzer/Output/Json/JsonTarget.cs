@@ -22,6 +22,6 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonStringDiffRow>? StringsDiff = null,
     JsonError? Error = null)
 {
-    public static JsonTarget Of(CsvContext context) =>
+    public static JsonTarget Of(TargetContext context) =>
         new(context.Name, context.ProcessId, context.Time, context.CommandLine, context.AgeSeconds, context.Context);
 }

@@ -4,10 +4,10 @@ using MemAnalyzer.Strings;
 namespace MemAnalyzer.Output;
 
 /// <summary>One duplicated value in a -dstrings CSV.</summary>
-public sealed record StringCsvRow(long Count, long Waste, long InstanceSize, string Value, string Owner, string Address, CsvContext Context);
+public sealed record StringTableRow(long Count, long Waste, long InstanceSize, string Value, string Owner, string Address, TargetContext Context);
 
 /// <summary>The -dstrings CSV schema; values are escaped like the console's but cut at <see cref="StringText.CsvChars"/> characters.</summary>
-public sealed class StringCsvRowMap : CsvSchema<StringCsvRow>
+public sealed class StringCsvRowMap : CsvSchema<StringTableRow>
 {
     public StringCsvRowMap(SizeUnit unit)
     {
@@ -22,9 +22,9 @@ public sealed class StringCsvRowMap : CsvSchema<StringCsvRow>
 }
 
 /// <summary>One value of a string diff in CSV, with the console diff's columns.</summary>
-public sealed record StringDiffCsvRow(long Delta, long? DeltaInstances, long? Instances, long? Instances2, long Allocated, long Allocated2, string Value);
+public sealed record StringDiffTableRow(long Delta, long? DeltaInstances, long? Instances, long? Instances2, long Allocated, long Allocated2, string Value);
 
-public sealed class StringDiffCsvRowMap : CsvSchema<StringDiffCsvRow>
+public sealed class StringDiffCsvRowMap : CsvSchema<StringDiffTableRow>
 {
     public StringDiffCsvRowMap(SizeUnit unit)
     {
@@ -40,14 +40,14 @@ public sealed class StringDiffCsvRowMap : CsvSchema<StringDiffCsvRow>
 }
 
 /// <summary>The -dstrings CSV rows of a report or of a value diff.</summary>
-public static class StringCsvRows
+public static class StringTableRows
 {
-    public static IReadOnlyList<StringCsvRow> FromReport(StringReport report, SizeUnit unit, bool showAddress, CsvContext context) =>
-        [.. report.Top.Select(v => new StringCsvRow(v.Count, unit.Convert(v.Waste), v.InstanceSize,
+    public static IReadOnlyList<StringTableRow> FromReport(StringReport report, SizeUnit unit, bool showAddress, TargetContext context) =>
+        [.. report.Top.Select(v => new StringTableRow(v.Count, unit.Convert(v.Waste), v.InstanceSize,
             StringText.Escape(v.Value, StringText.CsvChars, v.IsCut), StringStatisticsRenderer.Owner(report, v),
             showAddress ? $"0x{v.SampleAddress:x}" : "", context))];
 
-    public static IReadOnlyList<StringDiffCsvRow> FromDiff(IReadOnlyList<StringDiff> diff, SizeUnit unit) =>
-        [.. diff.Select(d => new StringDiffCsvRow(unit.Convert(d.Bytes2) - unit.Convert(d.Bytes1), d.DeltaCount, d.Count1, d.Count2,
+    public static IReadOnlyList<StringDiffTableRow> FromDiff(IReadOnlyList<StringDiff> diff, SizeUnit unit) =>
+        [.. diff.Select(d => new StringDiffTableRow(unit.Convert(d.Bytes2) - unit.Convert(d.Bytes1), d.DeltaCount, d.Count1, d.Count2,
             unit.Convert(d.Bytes1), unit.Convert(d.Bytes2), StringText.Escape(d.Value, StringText.CsvChars, d.Value.Length < d.Length)))];
 }

@@ -2,11 +2,11 @@ using System.Globalization;
 
 namespace MemAnalyzer.Output;
 
-/// <summary>The user's choices for the CSV Time and Context columns, fixed when the run starts.</summary>
+/// <summary>The user's choices for the Time and Context of the rows (CSV columns, JSON fields), fixed when the run starts.</summary>
 /// <param name="TimeText">-time: verbatim text that replaces the clock.</param>
 /// <param name="TimeFormat">A .NET date format, or <see cref="InvariantTimeFormat"/>.</param>
 /// <param name="Now">When the run started: the Time of a live process.</param>
-public sealed record CsvStamp(string? TimeText, string TimeFormat, string Context, DateTimeOffset Now)
+public sealed record ReportStamp(string? TimeText, string TimeFormat, string Context, DateTimeOffset Now)
 {
     public const string DefaultTimeFormat = "yyyy-MM-dd HH:mm:ss";
 
