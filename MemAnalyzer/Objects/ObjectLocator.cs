@@ -12,7 +12,7 @@ public static class ObjectLocator
         var segment = heap.GetSegmentByAddress(address);
         if (segment is null)
         {
-            return $"0x{address:x} is not on the managed heap: give the address of an object as -objects give the address of an object as -dumpheap or -roots show it, or a type namelt;typegive the address of an object as -dumpheap or -roots show it, or a type namegt; shows it, or a type name";
+            return $"0x{address:x} is not on the managed heap: give an object's address as -objects <type> shows it, or a type name";
         }
         ClrObject before = default;
         ClrObject after = default;
