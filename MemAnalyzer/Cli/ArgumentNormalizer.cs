@@ -13,15 +13,18 @@ public static class ArgumentNormalizer
     /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
     public const string RootsTopSwitch = "--roots-top";
 
+    /// <summary>-objects &lt;type|address&gt; [N]: a number after the type or address is how many objects, passed on as this switch.</summary>
+    public const string ObjectsTopSwitch = "--objects-top";
+
     public static string[] Normalize(IReadOnlyList<string> args)
     {
         var result = new List<string>(args.Count);
         for (var i = 0; i < args.Count; i++)
         {
             var current = args[i];
-            if (IsRootsSwitch(current) && i + 2 < args.Count && LooksLikeTopN(args[i + 2]) && !args[i + 2].Contains('#', StringComparison.Ordinal))
+            if (TopSwitchOf(current) is { } topSwitch && i + 2 < args.Count && LooksLikeTopN(args[i + 2]) && !args[i + 2].Contains('#', StringComparison.Ordinal))
             {
-                result.AddRange([current, args[i + 1], RootsTopSwitch, args[i + 2]]);
+                result.AddRange([current, args[i + 1], topSwitch, args[i + 2]]);
                 i += 2;
             }
             else if (IsDumpSwitch(current) && i + 1 < args.Count)
@@ -46,8 +49,11 @@ public static class ArgumentNormalizer
         return [.. result];
     }
 
-    private static bool IsRootsSwitch(string token) =>
-        token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase);
+    /// <summary>The hidden switch that carries the number after -roots' or -objects' value, or null for any other token.</summary>
+    private static string? TopSwitchOf(string token) =>
+        token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase) ? RootsTopSwitch
+        : token.Equals("-objects", StringComparison.OrdinalIgnoreCase) || token.Equals("--objects", StringComparison.OrdinalIgnoreCase) ? ObjectsTopSwitch
+        : null;
 
     private static bool IsDumpSwitch(string token) =>
         token.Equals("-f", StringComparison.OrdinalIgnoreCase) || token.Equals("--file", StringComparison.OrdinalIgnoreCase);

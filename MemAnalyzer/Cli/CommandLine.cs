@@ -40,6 +40,9 @@ public sealed class CommandLine
         Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         RootsTop.ShowInHelpText = false;
+        Objects = Single("-objects|--objects <TYPE-OR-ADDRESS>", "The fields of objects, as SOS dumpobj shows them but readable: the N (default 5) live instances of a type (as for -roots) that retain the most, or the object at an address (0x...): -objects <TYPE-OR-ADDRESS> [N].");
+        ObjectsTop = App.Option(ArgumentNormalizer.ObjectsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
+        ObjectsTop.ShowInHelpText = false;
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -101,6 +104,8 @@ public sealed class CommandLine
     public CommandOption Retained { get; }
     public CommandOption Roots { get; }
     public CommandOption RootsTop { get; }
+    public CommandOption Objects { get; }
+    public CommandOption ObjectsTop { get; }
     public CommandOption TypeFilter { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }

@@ -2,6 +2,7 @@ using CultureInfo = System.Globalization.CultureInfo;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Commands;
+using MemAnalyzer.Objects;
 using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 using static MemAnalyzer.Cli.SwitchValues;
@@ -85,6 +86,10 @@ public static class RequestBuilder
     private static CommandRequest Analysis(CommandLine line, Func<string, int> resolve)
     {
         var (first, second, batch) = Targets(line, resolve);
+        if (line.Objects.HasValue() || line.ObjectsTop.HasValue())
+        {
+            return Objects(line, first, second, batch);
+        }
         var request = Analysis(line, first, second);
         if (batch is null)
         {
@@ -165,6 +170,26 @@ public static class RequestBuilder
             _ => null,
         };
         return (first, second, batch);
+    }
+
+    /// <summary>-objects reads one target and takes no switch of the type table.</summary>
+    private static ObjectsRequest Objects(CommandLine line, TargetSpec first, TargetSpec? second, IReadOnlyList<string>? batch)
+    {
+        if (line.Objects.Value() is not { } target)
+        {
+            throw Invalid("a number of objects belongs to -objects: -objects <type|address> [N]");
+        }
+        SwitchRules.ObjectsReadOneTarget(line, second is not null || batch is not null);
+        var top = Int(line.ObjectsTop) ?? ObjectsQuery.DefaultTop;
+        if (top <= 0)
+        {
+            throw Invalid($"-objects {target} {top}: give a positive number of objects");
+        }
+        if (target.Length == 0)
+        {
+            throw Invalid("-objects needs a type name (with namespace, * as wildcard) or an object address (0x...)");
+        }
+        return new ObjectsRequest(first, new ObjectsQuery(target, top));
     }
 
     private static RootsQuery? Roots(CommandLine line, bool writesRows)

@@ -1,3 +1,4 @@
+using McMaster.Extensions.CommandLineUtils;
 using static MemAnalyzer.Cli.SwitchValues;
 
 namespace MemAnalyzer.Cli;
@@ -10,6 +11,22 @@ public static class SwitchRules
     {
         _ = Int(line.Top);
         _ = Int(line.RootsTop);
+        _ = Int(line.ObjectsTop);
+    }
+
+    /// <summary>-objects prints the objects of one target on the console: no diff, batch, table switch or file output.</summary>
+    public static void ObjectsReadOneTarget(CommandLine line, bool severalTargets)
+    {
+        if (severalTargets)
+        {
+            throw Invalid("-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps");
+        }
+        CommandOption[] others = [line.BySize, line.ByCount, line.ByRetained, line.Top, line.Retained, line.Roots, line.TypeFilter, line.Live, line.Dead,
+            line.DuplicateStrings, line.ShowAddress, line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
+        if (others.FirstOrDefault(o => o.HasValue()) is { } other)
+        {
+            throw Invalid($"-objects prints the fields of objects on the console and takes no --{other.LongName}: run it as a command of its own");
+        }
     }
 
     /// <summary>-attach says how to read a live process: it needs one.</summary>

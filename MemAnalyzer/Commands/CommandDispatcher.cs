@@ -12,6 +12,7 @@ public static class CommandDispatcher
         CaptureRequest capture => CaptureCommand.Run(capture, context),
         ForceGcRequest gc => ForceGcCommand.Run(gc, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
+        ObjectsRequest objects => ObjectsCommand.Run(objects, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };
 }

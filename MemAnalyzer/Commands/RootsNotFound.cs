@@ -4,7 +4,7 @@ using MemAnalyzer.Analysis;
 namespace MemAnalyzer.Commands;
 
 /// <summary>
-/// -roots for a type with no live instance: one error line, exit 1. When dead instances match, it says they are garbage
+/// -roots and -objects for a type with no live instance: one error line, exit 1. When dead instances match, it says they are garbage
 /// and how to see them; when nothing matches at all, it names the closest type names.
 /// </summary>
 public static class RootsNotFound
@@ -15,14 +15,20 @@ public static class RootsNotFound
         {
             return;
         }
-        if (reading.DeadMatches > 0)
+        Throw(query, reading.DeadMatches, reading.Target.Heap.Types.Select(t => t.TypeName));
+    }
+
+    /// <summary>The error for a type with no live instance: <paramref name="deadMatches"/> garbage ones, or none and the closest of <paramref name="typeNames"/>.</summary>
+    /// <param name="whatToDo">What to run instead when they are garbage.</param>
+    public static void Throw(RootsQuery query, long deadMatches, IEnumerable<string> typeNames, string whatToDo = "run with -gc on a live process or read them with -dead")
+    {
+        if (deadMatches > 0)
         {
             var what = query.Type.Contains('*', StringComparison.Ordinal) ? $"objects of the types matching '{query.Type}'" : $"instances of {query.Type}";
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, string.Create(CultureInfo.InvariantCulture,
-                $"{reading.DeadMatches:N0} {what}, none live: they are garbage not yet collected; run with -gc on a live process or read them with -dead"));
+                $"{deadMatches:N0} {what}, none live: they are garbage not yet collected; {whatToDo}"));
         }
-        var types = reading.Target.Heap.Types;
-        var closest = query.Closest(types.Select(t => t.TypeName));
+        var closest = query.Closest(typeNames);
         throw new MemAnalyzerException(ExitCodes.InvalidArguments,
             $"no live object has the type {(query.Type.Contains('*', StringComparison.Ordinal) ? "pattern" : "name")} '{query.Type}' (exact, with namespace; * is a wildcard)" +
             (closest.Count == 0 ? "" : $"; closest: {string.Join(", ", closest)}"));

@@ -208,6 +208,24 @@ public sealed class RequestBuilderTests
         Assert.IsType<HistogramRequest>(Build(CommandLine.BatchItemSwitch, "a.dmp", "-f", "a.dmp", "-o", "x.csv"));
     }
 
+    [Fact]
+    public void ObjectsTakesATypeOrAnAddressAndANumberAfterIt()
+    {
+        var byType = Assert.IsType<ObjectsRequest>(Build("-f", "a.dmp", "-objects", "Acme.Order", "3"));
+        var byAddress = Assert.IsType<ObjectsRequest>(Build("-pid", "7", "-objects", "0x7f10"));
+
+        Assert.Equal(("Acme.Order", 3, (ulong?)null), (byType.Query.Target, byType.Query.Top, byType.Query.Address));
+        Assert.Equal((MemAnalyzer.Objects.ObjectsQuery.DefaultTop, (ulong?)0x7f10UL, 7), (byAddress.Query.Top, byAddress.Query.Address, byAddress.Target.ProcessId));
+    }
+
+    [Theory]
+    [InlineData(new[] { "-f", "a.dmp", "-objects", "Acme.Order", "0" }, "-objects Acme.Order 0: give a positive number of objects")]
+    [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-objects", "Acme.Order" }, "-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps")]
+    [InlineData(new[] { "-f", "a.dmp", "-objects", "Acme.Order", "-live" }, "-objects prints the fields of objects on the console and takes no --live: run it as a command of its own")]
+    [InlineData(new[] { "-f", "a.dmp", "-objects", "Acme.Order", "-format", "json" }, "-objects prints the fields of objects on the console and takes no --format: run it as a command of its own")]
+    [InlineData(new[] { "-f", "a.dmp", "-objects", "" }, "-objects needs a type name (with namespace, * as wildcard) or an object address (0x...)")]
+    public void ObjectsRefusesWhatItCannotDo(string[] args, string message) => Assert.Equal(message, Rejected(args));
+
     private static HistogramRequest Each(CommandRequest request) => Assert.IsType<HistogramRequest>(Assert.IsType<BatchRequest>(request).Each);
 
     [Fact]
