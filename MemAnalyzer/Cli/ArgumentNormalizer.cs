@@ -13,6 +13,9 @@ public static class ArgumentNormalizer
     /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
     public const string RootsTopSwitch = "--roots-top";
 
+    /// <summary>-dominators [N] [depth]: a second number is the depth, passed on as this switch.</summary>
+    public const string DominatorsDepthSwitch = "--dominators-depth";
+
     public static string[] Normalize(IReadOnlyList<string> args)
     {
         var result = new List<string>(args.Count);
@@ -22,6 +25,11 @@ public static class ArgumentNormalizer
             if (IsRootsSwitch(current) && i + 2 < args.Count && LooksLikeTopN(args[i + 2]) && !args[i + 2].Contains('#', StringComparison.Ordinal))
             {
                 result.AddRange([current, args[i + 1], RootsTopSwitch, args[i + 2]]);
+                i += 2;
+            }
+            else if (IsDominatorsSwitch(current) && i + 2 < args.Count && IsNumber(args[i + 1]) && IsNumber(args[i + 2]))
+            {
+                result.AddRange([$"{current}:{args[i + 1]}", DominatorsDepthSwitch, args[i + 2]]);
                 i += 2;
             }
             else if (IsDumpSwitch(current) && i + 1 < args.Count)
@@ -48,6 +56,11 @@ public static class ArgumentNormalizer
 
     private static bool IsRootsSwitch(string token) =>
         token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase);
+
+    private static bool IsDominatorsSwitch(string token) =>
+        token.Equals("-dominators", StringComparison.OrdinalIgnoreCase) || token.Equals("--dominators", StringComparison.OrdinalIgnoreCase);
+
+    private static bool IsNumber(string token) => token.Length > 0 && token.All(char.IsAsciiDigit);
 
     private static bool IsDumpSwitch(string token) =>
         token.Equals("-f", StringComparison.OrdinalIgnoreCase) || token.Equals("--file", StringComparison.OrdinalIgnoreCase);

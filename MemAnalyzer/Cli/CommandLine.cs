@@ -40,6 +40,11 @@ public sealed class CommandLine
         Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         RootsTop.ShowInHelpText = false;
+        Suspects = Optional("-suspects|--suspects[:<N>]", "Up to N (default 5) leak suspects: objects (or a type's top-level instances together) retaining -suspectpct % of the live heap or more, each with its accumulation point, root path and accumulated types. With -f2/-pid2: the owners whose retained bytes grew most.");
+        SuspectPercent = Single("-suspectpct|--suspect-percent <P>", "With -suspects: the least share of the live heap a suspect retains, in percent (default 10); in a diff, of the live heap's growth (default 1).");
+        Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
+        DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
+        DominatorsDepth.ShowInHelpText = false;
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -102,6 +107,10 @@ public sealed class CommandLine
     public CommandOption Roots { get; }
     public CommandOption RootsTop { get; }
     public CommandOption TypeFilter { get; }
+    public CommandOption Suspects { get; }
+    public CommandOption SuspectPercent { get; }
+    public CommandOption Dominators { get; }
+    public CommandOption DominatorsDepth { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }
