@@ -21,6 +21,9 @@ public sealed class ArgumentNormalizerTests
     [InlineData("--gc 1234", "--gc:1234")]
     [InlineData("-roots T 3", "-roots T --roots-top 3")]
     [InlineData("-pid 1234", "-pid 1234")]
+    [InlineData("-suspects 3", "-suspects:3")]
+    [InlineData("-dominators 4", "-dominators:4")]
+    [InlineData("-dominators 4 2", "-dominators:4 --dominators-depth 2")]
     public void TheOriginalSpaceBeforeAnOptionalValueBecomesAColon(string input, string expected)
     {
         Assert.Equal(expected.Split(' '), ArgumentNormalizer.Normalize(input.Split(' ')));
@@ -30,7 +33,7 @@ public sealed class ArgumentNormalizerTests
     public void TheSwitchesWithAnOptionalValueAreExactlyThoseTheCommandLineDeclaresSo()
     {
         Assert.Equal(
-            ["--by-count", "--by-retained", "--by-size", "--duplicate-strings", "--gc", "-dstrings", "-dtn", "-dtr", "-dts", "-gc"],
+            ["--by-count", "--by-retained", "--by-size", "--dominators", "--duplicate-strings", "--gc", "--suspects", "-dominators", "-dstrings", "-dtn", "-dtr", "-dts", "-gc", "-suspects"],
             CommandLine.OptionalValueSwitches().Distinct().Order(StringComparer.Ordinal));
     }
 }

@@ -15,6 +15,8 @@ public static class ArgumentNormalizer
 
     /// <summary>-objects &lt;type|address&gt; [N]: a number after the type or address is how many objects, passed on as this switch.</summary>
     public const string ObjectsTopSwitch = "--objects-top";
+    /// <summary>-dominators [N] [depth]: a second number is the depth, passed on as this switch.</summary>
+    public const string DominatorsDepthSwitch = "--dominators-depth";
 
     public static string[] Normalize(IReadOnlyList<string> args)
     {
@@ -25,6 +27,11 @@ public static class ArgumentNormalizer
             if (TopSwitchOf(current) is { } topSwitch && i + 2 < args.Count && LooksLikeTopN(args[i + 2]) && !args[i + 2].Contains('#', StringComparison.Ordinal))
             {
                 result.AddRange([current, args[i + 1], topSwitch, args[i + 2]]);
+                i += 2;
+            }
+            else if (IsDominatorsSwitch(current) && i + 2 < args.Count && IsNumber(args[i + 1]) && IsNumber(args[i + 2]))
+            {
+                result.AddRange([$"{current}:{args[i + 1]}", DominatorsDepthSwitch, args[i + 2]]);
                 i += 2;
             }
             else if (IsDumpSwitch(current) && i + 1 < args.Count)
@@ -54,6 +61,11 @@ public static class ArgumentNormalizer
         token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase) ? RootsTopSwitch
         : token.Equals("-objects", StringComparison.OrdinalIgnoreCase) || token.Equals("--objects", StringComparison.OrdinalIgnoreCase) ? ObjectsTopSwitch
         : null;
+
+    private static bool IsDominatorsSwitch(string token) =>
+        token.Equals("-dominators", StringComparison.OrdinalIgnoreCase) || token.Equals("--dominators", StringComparison.OrdinalIgnoreCase);
+
+    private static bool IsNumber(string token) => token.Length > 0 && token.All(char.IsAsciiDigit);
 
     private static bool IsDumpSwitch(string token) =>
         token.Equals("-f", StringComparison.OrdinalIgnoreCase) || token.Equals("--file", StringComparison.OrdinalIgnoreCase);

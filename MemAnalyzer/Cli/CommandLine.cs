@@ -43,6 +43,11 @@ public sealed class CommandLine
         Objects = Single("-objects|--objects <TYPE-OR-ADDRESS>", "The fields of objects, as SOS dumpobj shows them but readable: the N (default 5) live instances of a type (as for -roots) that retain the most, or the object at an address (0x...): -objects <TYPE-OR-ADDRESS> [N].");
         ObjectsTop = App.Option(ArgumentNormalizer.ObjectsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         ObjectsTop.ShowInHelpText = false;
+        Suspects = Optional("-suspects|--suspects[:<N>]", "Up to N (default 5) leak suspects: objects (or a type's top-level instances together) retaining -suspectpct % of the live heap or more, each with its accumulation point, root path and accumulated types. With -f2/-pid2: the owners whose retained bytes grew most.");
+        SuspectPercent = Single("-suspectpct|--suspect-percent <P>", "With -suspects: the least share of the live heap a suspect retains, in percent (default 10); in a diff, of the live heap's growth (default 1).");
+        Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
+        DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
+        DominatorsDepth.ShowInHelpText = false;
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -107,6 +112,10 @@ public sealed class CommandLine
     public CommandOption Objects { get; }
     public CommandOption ObjectsTop { get; }
     public CommandOption TypeFilter { get; }
+    public CommandOption Suspects { get; }
+    public CommandOption SuspectPercent { get; }
+    public CommandOption Dominators { get; }
+    public CommandOption DominatorsDepth { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }

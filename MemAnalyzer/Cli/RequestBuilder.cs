@@ -90,6 +90,12 @@ public static class RequestBuilder
         {
             return Objects(line, first, second, batch);
         }
+        if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.DominatorsDepth.HasValue())
+        {
+            return batch is null
+                ? SuspectViews.Build(line, first, second, Output(line))
+                : throw Invalid("-suspects and -dominators read one target (or, -suspects, the two of a diff): give one -f <dump>, not several");
+        }
         var request = Analysis(line, first, second);
         if (batch is null)
         {
@@ -210,7 +216,7 @@ public static class RequestBuilder
         Int(line.Top) is int top && top <= 0 ? throw Invalid($"--top {top} is not valid: give a positive number") : Int(line.Top);
 
     /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
-    private static ReportDestination Output(CommandLine line)
+    internal static ReportDestination Output(CommandLine line)
     {
         var path = line.OutputFile.Value();
         var json = OutputFormat(line.Format.Value(), path);

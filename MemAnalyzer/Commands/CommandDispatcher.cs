@@ -11,6 +11,8 @@ public static class CommandDispatcher
         TrendRequest trend => TrendCommand.Run(trend, context),
         CaptureRequest capture => CaptureCommand.Run(capture, context),
         ForceGcRequest gc => ForceGcCommand.Run(gc, context),
+        SuspectsRequest suspects => SuspectsCommand.Run(suspects, context),
+        DominatorsRequest dominators => DominatorsCommand.Run(dominators, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
         ObjectsRequest objects => ObjectsCommand.Run(objects, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),

@@ -11,6 +11,7 @@ public static class JsonHeader
         HistogramRequest h => Report(JsonReportMode.Types, h.Query.Unit, h.Query.Selection, h.Query.Retained),
         DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained),
         DuplicateStringsRequest s => Report(s.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, s.Unit, s.Selection, retained: false),
+        SuspectsRequest s => Report(s.Second is null ? JsonReportMode.Suspects : JsonReportMode.SuspectsDiff, s.Unit, ObjectSelection.Live, retained: true),
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };
 

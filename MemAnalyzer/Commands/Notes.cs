@@ -25,6 +25,15 @@ internal static class Notes
         }
     }
 
+    /// <summary>A report built on the live graph (-suspects, -dominators) misses what lies in the parts of the heap the walk could not read.</summary>
+    public static void WarnIfPartial(TextWriter error, HeapSnapshot heap, string what)
+    {
+        if (heap.UnreadableBytes > 0)
+        {
+            error.WriteLine($"warning: the {what} cover only the walked heap: {heap.UnreadableBytes:N0} bytes in {heap.UnreadablePlaces:N0} damaged {(heap.UnreadablePlaces == 1 ? "place" : "places")} were left out, with every object only they reference; the live heap, retained bytes and shares are those of the rest");
+        }
+    }
+
     public static void Write(TextWriter error, IEnumerable<string> warnings, ReadReport report, bool silent)
     {
         foreach (var warning in warnings)

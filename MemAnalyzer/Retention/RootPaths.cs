@@ -99,6 +99,24 @@ public sealed class RootPaths
         return [.. path];
     }
 
+    /// <summary>The shortest path to one object, named as <see cref="Top"/> names them (a run through one field is one step); null when unreachable.</summary>
+    public RootPath? PathOf(int obj, Func<int, int, string?> fieldNameOf)
+    {
+        var path = PathTo(obj);
+        if (path.Length == 0)
+        {
+            return null;
+        }
+        var chains = new PathChains();
+        var chain = chains.Start(_graph.RootNameIndex[RootOf(obj)], _graph.TypeIndex[path[0]]);
+        for (var i = 1; i < path.Length; i++)
+        {
+            chain = chains.Extend(chain, fieldNameOf(path[i - 1], path[i]), _graph.TypeIndex[path[i]]);
+        }
+        var (rootName, steps) = chains.Describe(chain, _graph.TypeNames);
+        return new RootPath(_graph.RootNames[rootName], steps, 1, _graph.SizeOf(obj));
+    }
+
     /// <summary>
     /// The <paramref name="count"/> most common paths to the reachable instances of a type, merged by their chain of
     /// root name, types and fields; ordered by instance count, then bytes, then shorter chain, then lowest object number.

@@ -4,7 +4,7 @@ using MemAnalyzer.TestTargets;
 namespace MemAnalyzer.Tests.EndToEnd.Objects;
 
 /// <summary>-objects on a live pid: what a dump of the same stopped process shows, and the process runs on afterwards.</summary>
-[Collection(LeaksCollection.Name)]
+[Collection(LeaksTargetCollection.Name)]
 public sealed class LiveObjectsTests(LeaksTarget target)
 {
     [Theory]

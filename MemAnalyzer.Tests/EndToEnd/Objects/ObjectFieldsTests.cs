@@ -9,7 +9,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Objects;
 /// -objects on a dump of LeakyApp's "leaks" mode: field values, a MemoryCache's keys, an event's handlers and their
 /// method, collections' counts and capacities, each compared with ClrMD read directly (<see cref="LeaksOracle"/>).
 /// </summary>
-[Collection(LeaksCollection.Name)]
+[Collection(LeaksTargetCollection.Name)]
 public sealed partial class ObjectFieldsTests(LeaksTarget target)
 {
     private const string MemoryCacheType = "Microsoft.Extensions.Caching.Memory.MemoryCache";

@@ -7,4 +7,6 @@ public static class JsonReportMode
     public const string Diff = "diff";
     public const string Strings = "strings";
     public const string StringsDiff = "stringsDiff";
+    public const string Suspects = "suspects";
+    public const string SuspectsDiff = "suspectsDiff";
 }

@@ -20,6 +20,19 @@ public static class JsonRows
     public static JsonTarget FromStrings(IReadOnlyList<StringTableRow> rows, TargetContext context) =>
         JsonTarget.Of(context) with { Strings = [.. rows.Select(r => new JsonStringRow(r.Value, r.Count, r.Waste, r.InstanceSize, r.Owner, r.Address))] };
 
+    public static JsonTarget FromSuspects(IReadOnlyList<SuspectTableRow> rows, TargetContext context) =>
+        JsonTarget.Of(context) with
+        {
+            Suspects = [.. rows.Select(r => new JsonSuspectRow(r.Rank, r.Kind, r.Type, r.Address, r.Instances, r.Retained, r.Share, r.PointType,
+                r.PointAddress, r.PointRetained, r.Path, r.Accumulated))],
+        };
+
+    public static JsonTarget FromSuspectsDiff(IReadOnlyList<SuspectGrowthTableRow> rows) =>
+        new(Name: null)
+        {
+            SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated))],
+        };
+
     public static JsonTarget FromStringsDiff(IReadOnlyList<StringDiffTableRow> rows) =>
         new(Name: null) { StringsDiff = [.. rows.Select(r => new JsonStringDiffRow(r.Value, r.Delta, r.DeltaInstances, r.Instances, r.Instances2, r.Allocated, r.Allocated2))] };
 

@@ -20,6 +20,8 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonDiffRow>? DiffMemoryMap = null,
     IReadOnlyList<JsonStringRow>? Strings = null,
     IReadOnlyList<JsonStringDiffRow>? StringsDiff = null,
+    IReadOnlyList<JsonSuspectRow>? Suspects = null,
+    IReadOnlyList<JsonSuspectGrowthRow>? SuspectsDiff = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>

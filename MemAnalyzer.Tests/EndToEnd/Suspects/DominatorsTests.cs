@@ -1,0 +1,64 @@
+using System.Globalization;
+using MemAnalyzer.Tests.Infrastructure;
+
+namespace MemAnalyzer.Tests.EndToEnd.Suspects;
+
+/// <summary>-dominators on a dump of the leaks: every line's type, shallow and retained bytes against the retention oracle.</summary>
+[Collection(LeaksTargetCollection.Name)]
+public sealed class DominatorsTests(LeaksTarget target)
+{
+    [Fact]
+    public void EveryLineOfTheDominatorTreeHasTheOraclesTypeShallowAndRetainedBytes()
+    {
+        var lines = Lines("-f", target.BeforePath, "-dominators", "4", "2");
+        Assert.Equal(4, lines.Count(l => l.Depth == 0));
+        Assert.Contains(lines, l => l.Depth == 2);
+        foreach (var line in lines.Where(l => l.Address != 0))
+        {
+            var obj = target.Before.Objects[line.Address];
+            Assert.Equal((obj.TypeName, obj.Size, target.Before.RetainedByObjects(new HashSet<ulong> { line.Address })), (line.Type, line.Shallow, line.Retained));
+        }
+        // Top lines in falling retained bytes, and a child never retains more than its parent.
+        var tops = lines.Where(l => l.Depth == 0).Select(l => l.Retained).ToList();
+        Assert.Equal(tops.OrderDescending(), tops);
+    }
+
+    [Fact]
+    public void WithATypeTheTopLinesAreThatTypesInstancesThatRetainMost()
+    {
+        var lines = Lines("-f", target.BeforePath, "-dominators", "2", "0", "-type", "ConcurrentDictionary<");
+        Assert.Equal(2, lines.Count);
+        Assert.All(lines, l => Assert.StartsWith("System.Collections.Concurrent.ConcurrentDictionary<", l.Type, StringComparison.Ordinal));
+        var largest = target.Before.Objects.Values.Where(o => o.TypeName.StartsWith("System.Collections.Concurrent.ConcurrentDictionary<", StringComparison.Ordinal) && target.Before.Live.Contains(o.Address))
+            .Select(o => target.Before.RetainedByObjects(new HashSet<ulong> { o.Address })).OrderDescending().First();
+        Assert.Equal(largest, lines[0].Retained);
+        // The cache's dictionary holds its Tables (a matching type too): that instance is inside the first, not a top line of its own.
+        Assert.DoesNotContain(lines, l => l.Type.EndsWith("+Tables", StringComparison.Ordinal));
+    }
+
+    private sealed record Line(int Depth, ulong Address, string Type, long Shallow, long Retained);
+
+    private static List<Line> Lines(params string[] arguments)
+    {
+        var result = MemAnalyzerCli.Run(arguments);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var rows = result.StandardOutput.Split('\n').Skip(2).Where(l => l.Length > 0).ToList();
+        return [.. rows.Select(Parse)];
+    }
+
+    // "      2,400,056              32  29.66 %  0x7f9695809d40  System.Collections…", "…  … 19,997 more" (no address).
+    private static Line Parse(string row)
+    {
+        var parts = row.Split("  ", StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var objectColumn = row[(row.LastIndexOf("  ", StringComparison.Ordinal) + 2)..];
+        if (parts.Length < 5)
+        {
+            return new Line(-1, 0, objectColumn.Trim(), SuspectsOutput.Number(parts[1]), SuspectsOutput.Number(parts[0]));
+        }
+        var addressEnd = row.IndexOf(parts[3], StringComparison.Ordinal) + parts[3].Length + 2;
+        var typeText = row[addressEnd..];
+        var depth = (typeText.Length - typeText.TrimStart(' ').Length) / 2;
+        return new Line(depth, ulong.Parse(parts[3].AsSpan(2), NumberStyles.HexNumber, CultureInfo.InvariantCulture), typeText.Trim(),
+            SuspectsOutput.Number(parts[1]), SuspectsOutput.Number(parts[0]));
+    }
+}

@@ -1,0 +1,33 @@
+using MemAnalyzer.Output;
+using MemAnalyzer.Suspects;
+using MemAnalyzer.Targets;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>-suspects with -f2/-pid2: the owners whose retained bytes grew most between the two targets.</summary>
+public static class SuspectsDiffCommand
+{
+    public static int Run(SuspectsRequest request, TargetSpec second, RunContext context)
+    {
+        var map = new SuspectGrowthCsvRowMap(request.Unit);
+        request.Output.Validate(map);
+        var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
+            (source, token) => SuspectsReading<OwnerSet>.Read(source, context.Walk, needsPaths: true, token, null,
+                tree => OwnerSet.Collect(tree.Graph, tree.Dominators, tree.Children, tree.PathOf)),
+            context.Cancellation);
+        var (first, last) = (pair.First.Result, pair.Second.Result);
+        var growth = GrowthMatcher.Match(first, last, request.Options);
+        request.Output.Write(request, context, () => SuspectGrowthRenderer.Write(context.Out, growth, first.LiveBytes, last.LiveBytes, request.Options.Percent, request.Unit), map, () =>
+        {
+            var rows = SuspectGrowthTableRows.From(growth, request.Unit);
+            return (rows, JsonRows.FromSuspectsDiff(rows));
+        });
+        Notes.Write(context.Error, pair.First.Snapshot.Warnings, pair.FirstReport, context.Silent);
+        Notes.Write(context.Error, pair.Second.Snapshot.Warnings, pair.SecondReport, context.Silent);
+        Notes.WarnIfPartial(context.Error, pair.First.Snapshot, "suspects of the first target");
+        Notes.WarnIfPartial(context.Error, pair.Second.Snapshot, "suspects of the second target");
+        DamageGate.ThrowIfTooMuch(pair.First.Snapshot, context, request.Target.DumpPath is null ? "first target (-pid): " : "first target (-f): ");
+        DamageGate.ThrowIfTooMuch(pair.Second.Snapshot, context, second.DumpPath is null ? "second target (-pid2): " : "second target (-f2): ");
+        return ExitCodes.Success;
+    }
+}

@@ -1,0 +1,39 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Retention;
+using MemAnalyzer.Suspects;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>What -suspects and -dominators read while the target is open: the live snapshot (for its warnings) and the dominator tree's answers.</summary>
+public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)
+{
+    /// <summary>
+    /// The live graph (its mark is the snapshot's live set), the snapshot, the dominator tree and its child rows; then
+    /// <paramref name="answer"/> with root paths named through the open heap, if it asks for them.
+    /// </summary>
+    public static SuspectsReading<T> Read(HeapSource source, WalkOptions walk, bool needsPaths, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress, Func<Tree, T> answer)
+    {
+        var (graph, live, graphWarnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        var snapshot = HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
+        if (graphWarnings.Count > 0)
+        {
+            snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };
+        }
+        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: !needsPaths);
+        var children = DominatorChildren.Of(tree.ImmediateDominators);
+        var paths = needsPaths ? RootPaths.Compute(graph, cancellation) : null;
+        var fieldNames = needsPaths ? FieldNames.Of(source.Heap, graph, walk.DacCalls) : null;
+        return new SuspectsReading<T>(snapshot, answer(new Tree(graph, tree, children, paths, fieldNames, cancellation)));
+    }
+
+    /// <summary>The dominator tree of the live graph, with root paths when they were asked for.</summary>
+    public sealed record Tree(ObjectGraph Graph, DominatorTree Dominators, DominatorChildren Children, RootPaths? Paths,
+        Func<int, int, string?>? FieldNames, CancellationToken Cancellation)
+    {
+        public RootPath? PathOf(int obj) => Paths!.PathOf(obj, FieldNames!);
+
+        public RootPath? TypePathOf(int type) => Paths!.Top(type, 1, FieldNames!, Cancellation).FirstOrDefault();
+    }
+}

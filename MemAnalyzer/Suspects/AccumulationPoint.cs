@@ -1,0 +1,47 @@
+namespace MemAnalyzer.Suspects;
+
+/// <summary>
+/// Where a suspect's memory accumulates: down the dominator tree from the suspect, as long as one child keeps at least
+/// <see cref="KeepPercent"/> % of its parent's retained bytes; the walk stops at the node whose retained bytes spread over
+/// several children (Eclipse MAT's "big drop"). It also stops before a child that heads a chain of its own type
+/// (a linked list or hash chain, where each node dominates the rest): the chain's owner is the point, not a node
+/// hundreds of links down.
+/// </summary>
+public static class AccumulationPoint
+{
+    public const int KeepPercent = 80;
+
+    public static int Find(DominatorChildren children, long[] retained, int[] typeIndex, int start)
+    {
+        var node = start;
+        while (true)
+        {
+            var child = children.Largest(node, retained);
+            if (child < 0 || !Keeps(retained[node], retained[child]))
+            {
+                return node;
+            }
+            var grandchild = children.Largest(child, retained);
+            if (grandchild >= 0 && typeIndex[grandchild] == typeIndex[child] && Keeps(retained[child], retained[grandchild]))
+            {
+                return node;
+            }
+            node = child;
+        }
+    }
+
+    /// <summary>The nodes from <paramref name="start"/> down to its accumulation point, both included.</summary>
+    public static IReadOnlyList<int> Chain(DominatorChildren children, long[] retained, int[] typeIndex, int start)
+    {
+        var end = Find(children, retained, typeIndex, start);
+        var chain = new List<int> { start };
+        for (var node = start; node != end;)
+        {
+            node = children.Largest(node, retained);
+            chain.Add(node);
+        }
+        return chain;
+    }
+
+    private static bool Keeps(long parent, long child) => child * 100 >= parent * KeepPercent;
+}
