@@ -137,6 +137,34 @@ public sealed class RootPaths
         return lines.Top(count, _graph, tree is not null);
     }
 
+    /// <summary>
+    /// The path of one object, named as <see cref="Top"/> names lines (runs collapsed, each with its repetitions), with
+    /// its retained bytes when a dominator <paramref name="tree"/> is given; null when the object is unreachable.
+    /// Linear in the path's length.
+    /// </summary>
+    public RootPath? PathOf(int obj, Func<int, int, string?> fieldNameOf, DominatorTree? tree = null)
+    {
+        var path = PathTo(obj);
+        if (path.Length == 0)
+        {
+            return null;
+        }
+        var chains = new PathChains();
+        var chain = chains.Start(_graph.RootNameIndex[RootOf(obj)], _graph.TypeIndex[path[0]]);
+        for (var i = 1; i < path.Length; i++)
+        {
+            chain = chains.Extend(chain, fieldNameOf(path[i - 1], path[i]), _graph.TypeIndex[path[i]]);
+        }
+        var lines = new PathLines(chains);
+        lines.Add(chain, obj, _graph.SizeOf(obj));
+        lines.Merge();
+        if (tree is not null)
+        {
+            lines.AddRetained(0, tree.RetainedBytes[obj]);
+        }
+        return lines.Top(1, _graph, tree is not null)[0];
+    }
+
     /// <summary>Walks up to the first object whose chain is known (or that a root holds), then extends chains back down.</summary>
     private int ChainOf(int obj, PathChains chains, int[] chainOf, List<int> pending, Func<int, int, string?> fieldNameOf)
     {

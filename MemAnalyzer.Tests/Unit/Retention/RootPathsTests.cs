@@ -109,6 +109,19 @@ public sealed class RootPathsTests
     }
 
     [Fact]
+    public void OneObjectsPathIsNamedAsItsLineWithItsOwnRepetitionsAndRetainedBytes()
+    {
+        var g = HandGraph.Parse("L N1 N2 N3 P3", "L>N1 N1>N2 N2>N3 N3>P3", "L",
+            typeOf: name => name[0] switch { 'N' => "Node", 'P' => "Payload", _ => "List" },
+            rootOf: _ => new RootName(RootKind.Static, "static Lists.s_list"));
+        var fields = Fields(g, ("L", "N1", "_head"), ("N1", "N2", "_next"), ("N2", "N3", "_next"));
+        var paths = RootPaths.Compute(g.Graph);
+        var path = paths.PathOf(g["N3"], fields, DominatorTree.Compute(g.Graph));
+        Assert.Equal("1 instances, " + g.Bytes("N3") + " bytes, " + g.Bytes("N3 P3") + " retained: static Lists.s_list → List._head → Node._next ×2 → Node", path!.ToString());
+        Assert.Null(paths.PathOf(g["N1"], fields)!.Retained);
+    }
+
+    [Fact]
     public void WithoutADominatorTreeALineHasNoRetainedBytes()
     {
         var g = HandGraph.Parse("R X", "R>X", "R");
