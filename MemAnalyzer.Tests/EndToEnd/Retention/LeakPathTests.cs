@@ -60,6 +60,20 @@ public sealed partial class LeakPathTests(LeakPathsTarget target)
     }
 
     [Fact]
+    public void ALiveProcessGivesTheGrownTimerListAsOneLineWithTheLambdaAndNamesTheGenericStatic()
+    {
+        var pid = target.Process.Pid.ToString(CultureInfo.InvariantCulture);
+        var timers = Assert.Single(RootPathTests.Paths(Run("-pid", pid, "-roots", ExpectedCounts.LeaksPollStateType)));
+        var work = Assert.Single(RootPathTests.Paths(Run("-pid", pid, "-roots", ExpectedCounts.LeaksTempWorkType)));
+
+        var all = ExpectedCounts.LeaksPollers + ExpectedCounts.LeaksGrowthPollers;
+        Assert.Equal(all, timers.Count);
+        Assert.Contains($"TimerQueueTimer._next ×0–{all - 1} → TimerQueueTimer._state", timers.Path, StringComparison.Ordinal);
+        Assert.Matches(ClosureStep(), timers.Path);
+        Assert.StartsWith($"static {ExpectedCounts.LeaksNamespace}.GenericHolder<{ExpectedCounts.LeaksTempWorkType}>.s_items → ", work.Path, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void StaticsOfGenericTypesAreNamedByTheConstructedType()
     {
         var work = RootPathTests.Paths(Run("-f", target.BeforePath, "-roots", ExpectedCounts.LeaksTempWorkType));
