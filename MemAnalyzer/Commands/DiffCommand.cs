@@ -75,11 +75,15 @@ public static class DiffCommand
         {
             return;
         }
-        var shown = second.OrderByDescending(t => diffs.First(d => d.TypeName == t.TypeName).DeltaRetained).ToList();
+        // Of each type's lines, the owner whose retained bytes grew most (the most common line may not have grown at all).
+        var before = RootPathRenderer.Index(first);
+        var shown = second.OrderByDescending(t => diffs.First(d => d.TypeName == t.TypeName).DeltaRetained)
+            .Select(t => t with { Paths = [.. t.Paths.OrderByDescending(p => (p.Retained ?? 0) - (before.GetValueOrDefault(RootPathRenderer.Shape(p))?.Retained ?? 0)).Take(1)] })
+            .ToList();
         if (shown.Count > 0)
         {
             context.Out.WriteLine();
-            context.Out.WriteLine($"Top root path of the {shown.Count} type(s) that grew most in retained bytes:");
+            context.Out.WriteLine($"The root path whose retained bytes grew most, for each of the {shown.Count} type(s) that grew most in retained bytes:");
             RootPathRenderer.WriteDiff(context.Out, first, shown, request.Query.Unit);
         }
     }

@@ -32,7 +32,7 @@ public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)
     public sealed record Tree(ObjectGraph Graph, DominatorTree Dominators, DominatorChildren Children, RootPaths? Paths,
         Func<int, int, string?>? FieldNames, CancellationToken Cancellation)
     {
-        public RootPath? PathOf(int obj) => Paths!.PathOf(obj, FieldNames!);
+        public RootPath? PathOf(int obj) => Paths!.PathOf(obj, FieldNames!, Dominators);
 
         public RootPath? TypePathOf(int type) => Paths!.Top(type, 1, FieldNames!, Cancellation).FirstOrDefault();
     }

@@ -23,6 +23,9 @@ public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, b
 /// <param name="DeadMatches">With -roots and no live instance of a matching type: how many unreachable (dead) objects match, else 0.</param>
 public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRootPaths> Roots, long DeadMatches = 0)
 {
+    /// <summary>Without -roots (the top growers of a -retained diff): the lines read per type, among which the one that grew most is shown.</summary>
+    public const int GrowerPathCandidates = 20;
+
     /// <summary>Walks the heap of an open target; with -retained or -roots also builds the live object graph; with -vmmap takes the memory map while the target is still open.</summary>
     public static TargetReading Read(TargetSpec target, HeapSource source, ReadingOptions options, WalkOptions walk,
         CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
@@ -40,15 +43,17 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };
         }
+        DominatorTree? tree = null;
         if (options.Retained)
         {
             // Without root paths nothing reads the graph's references after the dominators: they go early.
             var release = options.Roots is null && options.PathTypes is null;
-            snapshot = RetainedSizes.Attach(snapshot, graph, DominatorTree.Compute(graph, cancellation, release));
+            tree = DominatorTree.Compute(graph, cancellation, release);
+            snapshot = RetainedSizes.Attach(snapshot, graph, tree);
         }
         if (options.Roots is { } query)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation);
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
@@ -58,7 +63,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, 1, FieldNames.Of(heap, graph, walk.DacCalls), cancellation);
+            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, GrowerPathCandidates, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
         }
         return WithMemoryMap(target, heap, options, snapshot, roots);
     }

@@ -13,11 +13,14 @@ namespace MemAnalyzer.Heap;
 /// child is also the secondary of a dependent handle whose primary is the array is the array read, to tell the two apart.
 /// Other parents are enumerated once and remembered while the same parent is asked again: an object has a fixed
 /// number of fields, so each is read at most once per field on the paths.
+/// A delegate's "_target" step names the method the delegate calls: "_target (Subscriber.OnPriceChanged)", or
+/// "_target (method unknown)" when it cannot be resolved (see <see cref="DelegateMethods"/>).
 /// </summary>
 public static class FieldNames
 {
     private const string ArrayElement = "[]";
     private const string DependentHandle = "(dependent handle)";
+    private const string Target = "_target";
 
     /// <param name="dacCalls">Marks each read of a type's fields for the watchdog; null: nothing watches them.</param>
     public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph, DacCallWatch? dacCalls)
@@ -25,6 +28,7 @@ public static class FieldNames
         var lastParent = -1;
         Dictionary<ulong, string?>? fields = null;
         DependentHandles? dependents = null;
+        var methods = new DelegateMethods(heap);
         return (parent, child) =>
         {
             var address = graph.Addresses[parent];
@@ -37,6 +41,13 @@ public static class FieldNames
                 }
                 lastParent = parent;
                 fields = Read(heap, address, dacCalls);
+                if (fields.Count > 0 && fields.ContainsValue(Target) && methods.Of(address) is { } method)
+                {
+                    foreach (var (reference, name) in fields.Where(f => f.Value == Target).ToList())
+                    {
+                        fields[reference] = $"{Target} ({method})";
+                    }
+                }
             }
             return fields!.GetValueOrDefault(graph.Addresses[child]);
         };

@@ -1,55 +1,74 @@
-using System.Text.RegularExpressions;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Retention;
 
 namespace MemAnalyzer.Output;
 
 /// <summary>
-/// -roots: for each matching type, its most common paths from a GC root, with the instances and bytes each leads to.
-/// Types along a path are shown without namespaces (Dictionary&lt;Int32, Order&gt;); the root keeps its full name.
+/// -roots: for each matching type, its most common paths from a GC root, with the instances and bytes each leads to
+/// and, with -retained, the bytes they retain. Types along a path are shown without namespaces (Dictionary&lt;Int32, Order&gt;);
+/// the root keeps its full name.
 /// </summary>
-public static partial class RootPathRenderer
+public static class RootPathRenderer
 {
     public static void Write(TextWriter writer, IReadOnlyList<TypeRootPaths> types, SizeUnit unit)
     {
         foreach (var type in types)
         {
             writer.WriteLine($"Root paths to {type.TypeName} ({Instances(type.Instances)}, {NumberFormat.N(unit.Convert(type.Bytes))} {unit}):");
-            TextTable.Write(writer, ["Instances", $"Allocated{unit}", "Path"],
-                [.. type.Paths.Select(p => new[] { NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), Text(p) })]);
+            var retained = type.Paths.Any(p => p.Retained is not null);
+            string[] header = retained ? ["Instances", $"Allocated{unit}", $"Retained{unit}", "Path"] : ["Instances", $"Allocated{unit}", "Path"];
+            TextTable.Write(writer, header,
+                [.. type.Paths.Select(p => retained
+                    ? new[] { NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), NumberFormat.N(unit.Convert(p.Retained ?? 0)), Text(p) }
+                    : [NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), Text(p)])]);
             writer.WriteLine();
         }
     }
 
-    /// <summary>A diff: the second snapshot's paths, each with its instance count on both sides (matched by path text).</summary>
+    /// <summary>
+    /// A diff: the second snapshot's paths, each with its instance count on both sides, matched by path text with the
+    /// runs' ranges left out (a list that grew from ×0–22 to ×0–30 is the same owner); with -retained, the retained bytes of both sides.
+    /// </summary>
     public static void WriteDiff(TextWriter writer, IReadOnlyList<TypeRootPaths> first, IReadOnlyList<TypeRootPaths> second, SizeUnit unit)
     {
-        var before = first.SelectMany(t => t.Paths).GroupBy(Text, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+        var before = Index(first);
         foreach (var type in second)
         {
             writer.WriteLine($"Root paths to {type.TypeName} in the second snapshot ({Instances(type.Instances)}, {NumberFormat.N(unit.Convert(type.Bytes))} {unit}):");
-            TextTable.Write(writer, ["Delta(Instances)", "Instances", "Instances2", $"Allocated2({unit})", "Path"],
-                [.. type.Paths.Select(p =>
+            var retained = type.Paths.Any(p => p.Retained is not null);
+            string[] header = retained
+                ? ["Delta(Instances)", "Instances", "Instances2", $"Allocated2({unit})", $"Retained({unit})", $"Retained2({unit})", "Path"]
+                : ["Delta(Instances)", "Instances", "Instances2", $"Allocated2({unit})", "Path"];
+            TextTable.Write(writer, header,
+                [.. type.Paths.Select(string[] (p) =>
                 {
-                    var text = Text(p);
-                    var count1 = before.TryGetValue(text, out var old) ? old.Count : 0;
-                    return new[] { Signed(p.Count - count1), NumberFormat.N(count1), NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), text };
+                    var old = before.GetValueOrDefault(Shape(p));
+                    var count1 = old?.Count ?? 0;
+                    string[] counts = [Signed(p.Count - count1), NumberFormat.N(count1), NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes))];
+                    return retained
+                        ? [.. counts, NumberFormat.N(unit.Convert(old?.Retained ?? 0)), NumberFormat.N(unit.Convert(p.Retained ?? 0)), Text(p)]
+                        : [.. counts, Text(p)];
                 })]);
             writer.WriteLine();
         }
     }
 
+    /// <summary>The first snapshot's paths by <see cref="Shape"/>.</summary>
+    public static Dictionary<string, RootPath> Index(IReadOnlyList<TypeRootPaths> types) =>
+        types.SelectMany(t => t.Paths).GroupBy(Shape, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+
     /// <summary>The path as one line: the root's name, then each step with short type names.</summary>
     public static string Text(RootPath path) =>
         string.Join(" → ", path.Steps.Select(s => (s with { TypeName = ShortName(s.TypeName) }).Text).Prepend(path.Root.Description));
 
+    /// <summary>The path as <see cref="Text"/> without the runs' ranges: what lines of two snapshots are matched by.</summary>
+    public static string Shape(RootPath path) =>
+        string.Join(" → ", path.Steps.Select(s => (s with { TypeName = ShortName(s.TypeName) }).Shape).Prepend(path.Root.Description));
+
     /// <summary><c>System.Collections.Generic.Dictionary&lt;System.Int32, Acme.Order&gt;</c> → <c>Dictionary&lt;Int32, Order&gt;</c>.</summary>
-    public static string ShortName(string typeName) => Qualifier().Replace(typeName, "");
+    public static string ShortName(string typeName) => ShortTypeNames.Of(typeName);
 
     private static string Instances(long count) => $"{NumberFormat.N(count)} live instance{(count == 1 ? "" : "s")}";
 
     private static string Signed(long value) => value > 0 ? "+" + NumberFormat.N(value) : NumberFormat.N(value);
-
-    [GeneratedRegex(@"(?:[A-Za-z_][A-Za-z0-9_`]*\.)+(?=[A-Za-z_])")]
-    private static partial Regex Qualifier();
 }

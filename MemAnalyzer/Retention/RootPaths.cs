@@ -99,37 +99,22 @@ public sealed class RootPaths
         return [.. path];
     }
 
-    /// <summary>The shortest path to one object, named as <see cref="Top"/> names them (a run through one field is one step); null when unreachable.</summary>
-    public RootPath? PathOf(int obj, Func<int, int, string?> fieldNameOf)
-    {
-        var path = PathTo(obj);
-        if (path.Length == 0)
-        {
-            return null;
-        }
-        var chains = new PathChains();
-        var chain = chains.Start(_graph.RootNameIndex[RootOf(obj)], _graph.TypeIndex[path[0]]);
-        for (var i = 1; i < path.Length; i++)
-        {
-            chain = chains.Extend(chain, fieldNameOf(path[i - 1], path[i]), _graph.TypeIndex[path[i]]);
-        }
-        var (rootName, steps) = chains.Describe(chain, _graph.TypeNames);
-        return new RootPath(_graph.RootNames[rootName], steps, 1, _graph.SizeOf(obj));
-    }
-
     /// <summary>
     /// The <paramref name="count"/> most common paths to the reachable instances of a type, merged by their chain of
-    /// root name, types and fields; ordered by instance count, then bytes, then shorter chain, then lowest object number.
+    /// root name, types and fields (runs through one field of one type merged whatever their length, see
+    /// <see cref="PathLines"/>); ordered by instance count, then bytes, then shorter chain, then lowest object number.
     /// </summary>
     /// <param name="fieldNameOf">Names the field of a parent that references a child (null if unknown); called once for
     /// each parent-child step on the paths of the type's instances, never for other objects.</param>
-    public IReadOnlyList<RootPath> Top(int typeIndex, int count, Func<int, int, string?> fieldNameOf, CancellationToken cancellation = default)
+    /// <param name="tree">When given, each line also gets the bytes its instances retain (see <see cref="LineRetention"/>).</param>
+    public IReadOnlyList<RootPath> Top(int typeIndex, int count, Func<int, int, string?> fieldNameOf, CancellationToken cancellation = default,
+        DominatorTree? tree = null)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
         var chainOf = _scratch;
         Array.Clear(chainOf);
         var chains = new PathChains();
-        var totals = new Dictionary<int, (long Count, long Bytes, int First)>();
+        var lines = new PathLines(chains);
         var pending = new List<int>();
         var types = _graph.TypeIndex;
         for (var obj = 0; obj < types.Length; obj++)
@@ -142,22 +127,42 @@ public sealed class RootPaths
             {
                 cancellation.ThrowIfCancellationRequested();
             }
-            var chain = ChainOf(obj, chains, chainOf, pending, fieldNameOf);
-            var (instances, bytes, first) = totals.GetValueOrDefault(chain, (0, 0, obj));
-            totals[chain] = (instances + 1, bytes + _graph.SizeOf(obj), first);
+            lines.Add(ChainOf(obj, chains, chainOf, pending, fieldNameOf), obj, _graph.SizeOf(obj));
         }
-        return totals
-            .OrderByDescending(t => t.Value.Count)
-            .ThenByDescending(t => t.Value.Bytes)
-            .ThenBy(t => chains.Length(t.Key))
-            .ThenBy(t => t.Value.First)
-            .Take(count)
-            .Select(t =>
-            {
-                var (rootName, steps) = chains.Describe(t.Key, _graph.TypeNames);
-                return new RootPath(_graph.RootNames[rootName], steps, t.Value.Count, t.Value.Bytes);
-            })
-            .ToList();
+        lines.Merge();
+        if (tree is not null)
+        {
+            LineRetention.Add(lines, tree, types, typeIndex, chainOf, cancellation);
+        }
+        return lines.Top(count, _graph, tree is not null);
+    }
+
+    /// <summary>
+    /// The path of one object, named as <see cref="Top"/> names lines (runs collapsed, each with its repetitions), with
+    /// its retained bytes when a dominator <paramref name="tree"/> is given; null when the object is unreachable.
+    /// Linear in the path's length.
+    /// </summary>
+    public RootPath? PathOf(int obj, Func<int, int, string?> fieldNameOf, DominatorTree? tree = null)
+    {
+        var path = PathTo(obj);
+        if (path.Length == 0)
+        {
+            return null;
+        }
+        var chains = new PathChains();
+        var chain = chains.Start(_graph.RootNameIndex[RootOf(obj)], _graph.TypeIndex[path[0]]);
+        for (var i = 1; i < path.Length; i++)
+        {
+            chain = chains.Extend(chain, fieldNameOf(path[i - 1], path[i]), _graph.TypeIndex[path[i]]);
+        }
+        var lines = new PathLines(chains);
+        lines.Add(chain, obj, _graph.SizeOf(obj));
+        lines.Merge();
+        if (tree is not null)
+        {
+            lines.AddRetained(0, tree.RetainedBytes[obj]);
+        }
+        return lines.Top(1, _graph, tree is not null)[0];
     }
 
     /// <summary>Walks up to the first object whose chain is known (or that a root holds), then extends chains back down.</summary>

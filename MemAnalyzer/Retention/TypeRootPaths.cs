@@ -5,10 +5,10 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
 {
     /// <summary>
     /// The paths to every type of the graph whose name <paramref name="matches"/>, most instances first, each with its
-    /// <paramref name="top"/> most common paths.
+    /// <paramref name="top"/> most common paths; with a dominator <paramref name="tree"/>, each path with its retained bytes.
     /// </summary>
     public static IReadOnlyList<TypeRootPaths> For(ObjectGraph graph, RootPaths paths, Func<string, bool> matches, int top,
-        Func<int, int, string?> fieldNameOf, CancellationToken cancellation)
+        Func<int, int, string?> fieldNameOf, CancellationToken cancellation, DominatorTree? tree = null)
     {
         var counts = new long[graph.TypeNames.Length];
         var bytes = new long[graph.TypeNames.Length];
@@ -23,7 +23,7 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
         return Enumerable.Range(0, graph.TypeNames.Length)
             .Where(t => counts[t] > 0 && matches(graph.TypeNames[t]))
             .OrderByDescending(t => counts[t]).ThenBy(t => graph.TypeNames[t], StringComparer.Ordinal)
-            .Select(t => new TypeRootPaths(graph.TypeNames[t], counts[t], bytes[t], paths.Top(t, top, fieldNameOf, cancellation)))
+            .Select(t => new TypeRootPaths(graph.TypeNames[t], counts[t], bytes[t], paths.Top(t, top, fieldNameOf, cancellation, tree)))
             .ToList();
     }
 }

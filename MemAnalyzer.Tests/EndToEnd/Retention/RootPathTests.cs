@@ -28,15 +28,17 @@ public sealed class RootPathTests(RetentionTarget target)
     }
 
     [Fact]
-    public void WithRetainedSizesAlsoAskedForTheOrdersStillHaveTheirTwoPaths()
+    public void WithRetainedSizesAlsoAskedForTheOrdersStillHaveTheirTwoPathsEachWithTheBytesItsOrdersRetain()
     {
-        var paths = Paths(Run("-f", target.BeforePath, "-retained", "-roots", ExpectedCounts.RetentionOrderType));
+        var output = Run("-f", target.BeforePath, "-retained", "-roots", ExpectedCounts.RetentionOrderType);
 
+        // Every order retains itself and its payload, the shared ones too (two lists hold them: neither dominates them).
         var ownOrders = (ExpectedCounts.RetentionCustomers * ExpectedCounts.RetentionOrdersPerCustomer) - ExpectedCounts.RetentionSharedOrders;
         Assert.Equal(
             [(ownOrders, ownOrders * ExpectedCounts.RetentionOrderSize, s_customersPath),
              (ExpectedCounts.RetentionSharedOrders, ExpectedCounts.RetentionSharedOrders * ExpectedCounts.RetentionOrderSize, s_sharedPath)],
-            paths);
+            Paths(output));
+        Assert.Equal([ownOrders * ExpectedCounts.RetentionOrderWithPayload, ExpectedCounts.RetentionSharedOrders * ExpectedCounts.RetentionOrderWithPayload], Retained(output));
     }
 
     [Fact]
@@ -115,13 +117,21 @@ public sealed class RootPathTests(RetentionTarget target)
         Assert.StartsWith($"no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
-    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section.</summary>
+    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section (a Retained column, with -retained, left out).</summary>
     internal static List<(long Count, long Bytes, string Path)> Paths(string output) =>
-        [.. output.Split('\n')
-            .SkipWhile(l => !l.StartsWith("Instances", StringComparison.Ordinal)).Skip(1)
-            .TakeWhile(l => l.Trim().Length > 0)
-            .Select(l => l.Trim().Split(' ', 3, StringSplitOptions.RemoveEmptyEntries))
-            .Select(p => (long.Parse(p[0], NumberStyles.AllowThousands, CultureInfo.InvariantCulture), long.Parse(p[1], NumberStyles.AllowThousands, CultureInfo.InvariantCulture), p[2].Trim()))];
+        [.. Cells(output).Select(p => (Number(p[0]), Number(p[1]), p[^1].Trim()))];
+
+    /// <summary>The Retained column of the first "Root paths to" section of a -retained run.</summary>
+    internal static List<long> Retained(string output) => [.. Cells(output).Select(p => Number(p[2]))];
+
+    private static IEnumerable<string[]> Cells(string output)
+    {
+        var lines = output.Split('\n').SkipWhile(l => !l.StartsWith("Instances", StringComparison.Ordinal)).ToList();
+        var columns = lines[0].Contains("Retained", StringComparison.Ordinal) ? 4 : 3;
+        return lines.Skip(1).TakeWhile(l => l.Trim().Length > 0).Select(l => l.Trim().Split(' ', columns, StringSplitOptions.RemoveEmptyEntries));
+    }
+
+    private static long Number(string text) => long.Parse(text, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
 
     private static string Run(params string[] args)
     {

@@ -118,15 +118,15 @@ public sealed class RetentionDumpTests(RetentionDump dump, ITestOutputHelper out
     }
 
     [Fact]
-    public void TheRingIsOneRunStepAfterTheNodeTheStaticHolds()
+    public void TheRingIsOneLineWhoseRunStepReachesEveryNodeFromTheOneTheStaticHolds()
     {
         var paths = dump.Paths.Top(dump.TypeIndex(ExpectedCounts.RetentionCycleNodeType), 5, ClrMdObjectGraph.FieldNames(dump.Oracle.Heap, dump.Graph));
         foreach (var path in paths)
         {
             output.WriteLine(path.ToString());
         }
-        Assert.Equal([ExpectedCounts.RetentionCycleLength - 2, 1, 1], paths.Select(p => p.Count));
-        Assert.EndsWith($"{ExpectedCounts.RetentionCycleNodeType}.Next → {ExpectedCounts.RetentionCycleNodeType}.Next → … → {ExpectedCounts.RetentionCycleNodeType}", paths[0].Text);
+        Assert.Equal([ExpectedCounts.RetentionCycleLength], paths.Select(p => p.Count));
+        Assert.EndsWith($"{ExpectedCounts.RetentionCycleNodeType}.Next ×0–{ExpectedCounts.RetentionCycleLength - 1} → {ExpectedCounts.RetentionCycleNodeType}", paths[0].Text);
     }
 
     [Fact]

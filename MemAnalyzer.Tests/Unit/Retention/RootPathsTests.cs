@@ -25,7 +25,9 @@ public sealed class RootPathsTests
     {
         var step = new PathStep("Entry[]", "[].value");
         Assert.Equal("Entry[].value", step.Text);
-        Assert.Equal("Node._next → … → Node", new PathStep("Node", null, "_next").Text);
+        Assert.Equal("Node._next ×0–39 → Node._value", new PathStep("Node", "_value", "_next", 0, 39).Text);
+        Assert.Equal("Node._next ×3 → Node", new PathStep("Node", null, "_next", 3, 3).Text);
+        Assert.Equal("Node._next × → Node._value", new PathStep("Node", "_value", "_next", 0, 39).Shape);
         Assert.Equal("Key (dependent handle)", new PathStep("Key", "(dependent handle)").Text);
     }
 
@@ -61,18 +63,69 @@ public sealed class RootPathsTests
     }
 
     [Fact]
-    public void ALinkedListIsOneRunStepSoEveryDepthSharesAPath()
+    public void ALinkedListIsOneLineWhoseRunStepHasTheRangeOfDepths()
     {
         var g = HandGraph.Parse("L N1 N2 N3 N4 N5", "L>N1 N1>N2 N2>N3 N3>N4 N4>N5", "L",
             typeOf: name => name[0] == 'N' ? "Node" : "List", sizeOf: (_, _) => 10,
             rootOf: _ => new RootName(RootKind.Static, "static Lists.s_list"));
         var fields = Fields(g, ("L", "N1", "_head"), ("N1", "N2", "_next"), ("N2", "N3", "_next"), ("N3", "N4", "_next"), ("N4", "N5", "_next"));
         var top = RootPaths.Compute(g.Graph).Top(g.Type("N1"), 5, fields);
-        Assert.Equal([
-            "3 instances, 30 bytes: static Lists.s_list → List._head → Node._next → Node._next → … → Node",
-            "1 instances, 10 bytes: static Lists.s_list → List._head → Node",
-            "1 instances, 10 bytes: static Lists.s_list → List._head → Node._next → Node",
-        ], top.Select(p => p.ToString()));
+        Assert.Equal(["5 instances, 50 bytes: static Lists.s_list → List._head → Node._next ×0–4 → Node"], top.Select(p => p.ToString()));
+    }
+
+    [Fact]
+    public void ListsOfListsAreOneLineWithTheRangeOfEachRun()
+    {
+        // Buckets B1 -> B2 -> B3 through _next, each with a chain of nodes through _head then _next: N1 N2 | N3 | N4 N5 N6.
+        var g = HandGraph.Parse("R B1 B2 B3 N1 N2 N3 N4 N5 N6", "R>B1 B1>B2 B2>B3 B1>N1 N1>N2 B2>N3 B3>N4 N4>N5 N5>N6", "R",
+            typeOf: name => name[0] switch { 'N' => "Node", 'B' => "Bucket", _ => "Table" }, sizeOf: (_, _) => 8);
+        var fields = Fields(g, ("R", "B1", "_first"), ("B1", "B2", "_next"), ("B2", "B3", "_next"), ("B1", "N1", "_head"), ("N1", "N2", "_next"),
+            ("B2", "N3", "_head"), ("B3", "N4", "_head"), ("N4", "N5", "_next"), ("N5", "N6", "_next"));
+        var top = RootPaths.Compute(g.Graph).Top(g.Type("N1"), 5, fields);
+        Assert.Equal(["6 instances, 48 bytes: root R → Table._first → Bucket._next ×0–2 → Bucket._head → Node._next ×0–2 → Node"], top.Select(p => p.ToString()));
+    }
+
+    [Fact]
+    public void AChainOfOneTypeThroughTwoFieldsKeepsBothFieldsApart()
+    {
+        var g = HandGraph.Parse("R N1 N2 N3", "R>N1 N1>N2 N2>N3", "R", typeOf: name => name[0] == 'N' ? "Node" : name, sizeOf: (_, _) => 8);
+        var fields = Fields(g, ("R", "N1", "_first"), ("N1", "N2", "_left"), ("N2", "N3", "_right"));
+        var top = RootPaths.Compute(g.Graph).Top(g.Type("N1"), 5, fields);
+        // N1 and N2 went through _left 0 and 1 times; N3 is reached through _right after the run, a step of its own.
+        Assert.Equal(
+            ["2 instances, 16 bytes: root R → R._first → Node._left ×0–1 → Node", "1 instances, 8 bytes: root R → R._first → Node._left ×1 → Node._right → Node"],
+            top.Select(p => p.ToString()));
+    }
+
+    [Fact]
+    public void ALineOfALinkedListRetainsWhatRemovingAllItsNodesFrees()
+    {
+        var g = HandGraph.Parse("L N1 N2 N3 P1 P2 P3 S", "L>N1 N1>N2 N2>N3 N1>P1 N2>P2 N3>P3 N2>S L>S", "L",
+            typeOf: name => name[0] switch { 'N' => "Node", 'P' => "Payload", _ => name });
+        var fields = Fields(g, ("L", "N1", "_head"), ("N1", "N2", "_next"), ("N2", "N3", "_next"));
+        var path = Assert.Single(RootPaths.Compute(g.Graph).Top(g.Type("N1"), 5, fields, tree: DominatorTree.Compute(g.Graph)));
+        Assert.Equal(BruteForce.RetainedByType(g.Graph, g.Type("N1")), path.Retained);
+        Assert.Equal(g.Bytes("N1 N2 N3 P1 P2 P3"), path.Retained);
+    }
+
+    [Fact]
+    public void OneObjectsPathIsNamedAsItsLineWithItsOwnRepetitionsAndRetainedBytes()
+    {
+        var g = HandGraph.Parse("L N1 N2 N3 P3", "L>N1 N1>N2 N2>N3 N3>P3", "L",
+            typeOf: name => name[0] switch { 'N' => "Node", 'P' => "Payload", _ => "List" },
+            rootOf: _ => new RootName(RootKind.Static, "static Lists.s_list"));
+        var fields = Fields(g, ("L", "N1", "_head"), ("N1", "N2", "_next"), ("N2", "N3", "_next"));
+        var paths = RootPaths.Compute(g.Graph);
+        var path = paths.PathOf(g["N3"], fields, DominatorTree.Compute(g.Graph));
+        Assert.Equal("1 instances, " + g.Bytes("N3") + " bytes, " + g.Bytes("N3 P3") + " retained: static Lists.s_list → List._head → Node._next ×2 → Node", path!.ToString());
+        Assert.Null(paths.PathOf(g["N1"], fields)!.Retained);
+    }
+
+    [Fact]
+    public void WithoutADominatorTreeALineHasNoRetainedBytes()
+    {
+        var g = HandGraph.Parse("R X", "R>X", "R");
+        Assert.Null(Assert.Single(RootPaths.Compute(g.Graph).Top(g.Type("X"), 5, (_, _) => "f")).Retained);
     }
 
     [Fact]
