@@ -74,7 +74,9 @@ public sealed class ValueReader(ClrHeap heap, ObjectRetention retention)
         }
         if (type.IsObjectReference)
         {
-            return Reference(Heap.GetObject(Heap.Runtime.DataTarget.DataReader.ReadPointer(dataAddress)), type.Name, summarize: false);
+            // An element that is a delegate (an event's invocation list) says which method it calls; other elements only what they are.
+            var element = Heap.GetObject(Heap.Runtime.DataTarget.DataReader.ReadPointer(dataAddress));
+            return Reference(element, type.Name, summarize: !element.IsNull && element.IsDelegate);
         }
         if (type.ElementType == ClrElementType.Struct)
         {

@@ -44,6 +44,8 @@ public static class ValueText
     private static string Summary(ContentView content) => content.Kind switch
     {
         ContentKind.Array => content.NonNull is { } n ? $", {NumberFormat.N(n)} non-null" : "",
+        // A single-cast delegate (an element of an event's invocation list, a callback): just the method it calls.
+        ContentKind.Delegate when content is { Count: 1, Methods: [var only] } => $" → {Method(only.Method)}",
         ContentKind.Delegate => $": {Counts(content)}" + (content.Methods is { Count: > 0 } methods
             ? ", " + string.Join(", ", methods.Take(3).Select(m => $"{Method(m.Method)} ×{NumberFormat.N(m.Count)}")) + (methods.Count > 3 ? ", …" : "")
             : ""),

@@ -81,8 +81,22 @@ public sealed partial class ObjectFieldsTests(LeaksTarget target)
     {
         var node = ObjectsOutput.Parse(Run("-objects", "System.Threading.CancellationTokenSource+CallbackNode", "1")).Single();
 
-        Assert.Matches($@"^Action @0x[0-9a-f]+ \(retained [\d,]+ B\): 1 handler, LeaksScenario\+<>c__DisplayClass\d+_\d+\.<{ExpectedCounts.LeaksPollerMethod}>b__\d+ ×1$",
+        Assert.Matches($@"^Action @0x[0-9a-f]+ \(retained [\d,]+ B\) → LeaksScenario\+<>c__DisplayClass\d+_\d+\.<{ExpectedCounts.LeaksPollerMethod}>b__\d+$",
             node.Field("CallbackState"));
+    }
+
+    [Fact]
+    public void EachHandlerInTheEventsInvocationListNamesTheMethodItCalls()
+    {
+        var publisher = ObjectsOutput.Parse(Run("-objects", ExpectedCounts.LeaksPublisherType)).Single();
+        var handler = ObjectsOutput.Parse(Run("-objects", "0x" + EventLine().Match(publisher.Field("PriceChanged")).Groups[1].Value)).Single();
+        var list = Regex.Match(handler.Field("_invocationList"), "@0x([0-9a-f]+)").Groups[1].Value;
+
+        var lines = ObjectsOutput.Parse(Run("-objects", "0x" + list)).Single().Lines.ToList();
+
+        var elements = lines.Where(l => l.StartsWith("    [", StringComparison.Ordinal)).ToList();
+        Assert.Equal(10, elements.Count);
+        Assert.All(elements, l => Assert.Matches($@"^    \[\d+\] = EventHandler<PriceChangedEventArgs> @0x[0-9a-f]+ \(retained [\d,]+ B\) → Subscriber\.{ExpectedCounts.LeaksHandlerMethod}$", l));
     }
 
     [Fact]
