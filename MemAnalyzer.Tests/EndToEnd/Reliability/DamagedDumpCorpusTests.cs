@@ -62,14 +62,23 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
     [Theory]
     [InlineData("-retained")]
     [InlineData("-roots")]
-    public void RetainedSizesAndRootPathsOfADumpWithAZeroedPageFailWithExitCode6AndOneLineSayingWhatToDo(string view)
+    [InlineData("-suspects")]
+    [InlineData("-dominators")]
+    [InlineData("-objects")]
+    public void EveryViewOfTheObjectGraphOnADumpWithAZeroedPageFailsWithExitCode6AndOneLineSayingWhatToDo(string view)
     {
         var middle = LargestSegmentMiddle();
         var page = (middle.Address + 4095) & ~4095UL;
         var damaged = Copy("zeroed-page-" + view.TrimStart('-'));
         DumpPatcher.Zero(damaged, page, 4096);
 
-        var result = MemAnalyzerCli.Run(view == "-retained" ? ["-f", damaged, "-live", "-retained"] : ["-f", damaged, "-roots", Data]);
+        // Every view built on the live object graph and its dominator tree refuses a graph with a hole in it.
+        var result = MemAnalyzerCli.Run(view switch
+        {
+            "-retained" => ["-f", damaged, "-live", "-retained"],
+            "-roots" or "-objects" => ["-f", damaged, view, Data],
+            _ => ["-f", damaged, view],
+        });
 
         CliAssert.Error(result, ExitCodes.HeapUnreadable, "could not be read");
         Assert.EndsWith("; the dump may be damaged: take it again (the type table without -retained or -roots counts around damaged places)", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
