@@ -142,6 +142,8 @@ declare -A DESCRIPTION=(
   [ma.walk.retained]="MemAnalyzer -live -retained, walkthrough"
   [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
   [ma.cache.roots]="MemAnalyzer -roots CachedItem, 15,000-entry ConcurrentDictionary (a path through an array of structs)"
+  [ma.walk.suspects]="MemAnalyzer -suspects, walkthrough"
+  [ma.walk.objects]="MemAnalyzer -objects DataInstance[] (the largest-retained array), walkthrough"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
   [jit.walk.live]="JIT build -live, walkthrough"
@@ -196,6 +198,8 @@ measure ma.diff "${MA[@]}" -f "$WORK/walk.dmp" -f2 "$WORK/after.dmp" -dts -silen
 measure ma.walk.retained "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -retained -silent
 measure ma.walk.roots "${MA[@]}" -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance -silent
 measure ma.cache.roots "${MA[@]}" -f "$WORK/cache.dmp" -dts 1 -roots MemAnalyzer.TestTargets.LeakyApp.Cache.CachedItem -silent
+measure ma.walk.suspects "${MA[@]}" -f "$WORK/walk.dmp" -suspects -silent
+measure ma.walk.objects "${MA[@]}" -f "$WORK/walk.dmp" -objects 'MemAnalyzer.TestTargets.LeakyApp.DataInstance[]' 1 -silent
 measure jit.tiny "${JIT[@]}" -f "$WORK/tiny.dmp" -dts -silent
 measure jit.walk.dts "${JIT[@]}" -f "$WORK/walk.dmp" -dts -silent
 measure jit.walk.live "${JIT[@]}" -f "$WORK/walk.dmp" -dts -live -silent
