@@ -144,6 +144,8 @@ run csv.vmmap            -f $D/roots.dmp -vmmap -o @FILES@/roots.csv -time fixed
 run csv.dstrings         -f $D/strings.dmp -dstrings 100 -o @FILES@/strings.csv -time fixed
 run csv.dstrings.diff    -f $D/walk.dmp -f2 $D/strings.dmp -dstrings 100 -o @FILES@/strings.csv -time fixed
 run csv.batch            -f "$D/r*.dmp" -o @FILES@/batch.csv -time fixed
+# A batch's CSV blocks come in the order the dumps finish: compare the rows, not their order.
+sort -o "$out/files/csv.batch/batch.csv" "$out/files/csv.batch/batch.csv"
 run json                 -f $D/roots.dmp -o @FILES@/roots.json -time fixed
 run json.dead.vmmap      -f $D/roots.dmp -dead -vmmap -o @FILES@/roots.json -time fixed
 run json.dstrings        -f $D/strings.dmp -dstrings 50 -o @FILES@/strings.json -time fixed
