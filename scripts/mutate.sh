@@ -35,7 +35,7 @@ declare -A files budget
 files[analysis]="Analysis/Ranking.cs Analysis/SnapshotDiff.cs Analysis/TopNQuery.cs Analysis/TypeFilter.cs"
 files[trend]="Trend/*.cs"
 files[memorymap]="MemoryMap/MemoryClassifier.cs MemoryMap/SmapsParser.cs MemoryMap/VmmapCsvParser.cs"
-files[csv]="Output/CsvBlock.cs"
+files[csv]="Output/Csv/CsvBlock.cs"
 files[cli]="Cli/RequestBuilder.cs Cli/SwitchValues.cs Cli/ArgumentNormalizer.cs"
 files[retention]="Retention/*.cs"
 # Seconds per area: the build and the initial unit-test run take about two minutes of that.

@@ -1,6 +1,6 @@
 using MemAnalyzer.Cli;
 
-namespace MemAnalyzer.Tests.Unit;
+namespace MemAnalyzer.Tests.Unit.Cli;
 
 public sealed class ArgumentNormalizerTests
 {

@@ -1,7 +1,7 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Output;
 
-namespace MemAnalyzer.Tests.Unit;
+namespace MemAnalyzer.Tests.Unit.Output;
 
 public sealed class HeapStatisticsRendererTests
 {

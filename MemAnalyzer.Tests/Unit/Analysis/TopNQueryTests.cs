@@ -1,6 +1,6 @@
 using MemAnalyzer.Analysis;
 
-namespace MemAnalyzer.Tests.Unit;
+namespace MemAnalyzer.Tests.Unit.Analysis;
 
 public sealed class TopNQueryTests
 {

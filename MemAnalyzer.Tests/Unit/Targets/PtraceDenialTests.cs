@@ -1,6 +1,6 @@
 using MemAnalyzer.Targets;
 
-namespace MemAnalyzer.Tests.Unit;
+namespace MemAnalyzer.Tests.Unit.Targets;
 
 /// <summary>The ptrace-denied reason names what is missing for each Yama scope, and never tells root to run as root.</summary>
 public sealed class PtraceDenialTests

@@ -1,6 +1,6 @@
 using MemAnalyzer.Analysis;
 
-namespace MemAnalyzer.Tests.Unit;
+namespace MemAnalyzer.Tests.Unit.Analysis;
 
 /// <summary>Behaviours the mutation run (scripts/mutate.sh analysis) found untested in ranking, diffing, N and -type.</summary>
 public sealed class AnalysisMutationTests
