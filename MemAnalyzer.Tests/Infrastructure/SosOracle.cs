@@ -40,7 +40,62 @@ public static partial class SosOracle
     {
         var output = Analyze(dumpPath, "gchandles -stat", "Handles:");
         var kinds = Kind().Matches(output).ToDictionary(m => m.Groups["kind"].Value.Replace(" ", "", StringComparison.Ordinal), m => Number(m.Groups["count"].Value));
-        return new HandleStat(Table(output[..output.IndexOf("Handles:", StringComparison.Ordinal)]), kinds);
+        var types = Table(output[..output.IndexOf("Handles:", StringComparison.Ordinal)])
+            .GroupBy(t => ReadableName(t.Key), StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => (g.Sum(t => t.Value.Count), g.Sum(t => t.Value.Bytes)), StringComparer.Ordinal);
+        return new HandleStat(types, kinds);
+    }
+
+    /// <summary>
+    /// gchandles names generic types as the runtime does, "SharedArrayPool`1[[System.Char, System.Private.CoreLib]]";
+    /// written the way C# does (and dumpheap and MemAnalyzer do): "SharedArrayPool&lt;System.Char&gt;".
+    /// </summary>
+    public static string ReadableName(string name)
+    {
+        var at = 0;
+        return ReadType(name, ref at, inArgument: false);
+    }
+
+    private static string ReadType(string text, ref int at, bool inArgument)
+    {
+        var result = new System.Text.StringBuilder();
+        while (at < text.Length)
+        {
+            var c = text[at];
+            if (inArgument && c is ',' or ']')
+            {
+                break;
+            }
+            if (c == '`')
+            {
+                at++;
+                while (at < text.Length && char.IsAsciiDigit(text[at]))
+                {
+                    at++;
+                }
+                if (at + 1 < text.Length && text[at] == '[' && text[at + 1] == '[')
+                {
+                    at++; // the list's '['
+                    var arguments = new List<string>();
+                    while (text[at] == '[')
+                    {
+                        at++;
+                        arguments.Add(ReadType(text, ref at, inArgument: true));
+                        at = text.IndexOf(']', at) + 1; // past ", Assembly]"
+                        if (text[at] == ',')
+                        {
+                            at++;
+                        }
+                    }
+                    at++; // the list's ']'
+                    result.Append('<').AppendJoin(", ", arguments).Append('>');
+                }
+                continue;
+            }
+            result.Append(c);
+            at++;
+        }
+        return result.ToString();
     }
 
     /// <summary>SOS finalizequeue -stat: the objects ready for finalization (all heaps), and per type every finalizable object, registered or ready.</summary>

@@ -1,5 +1,4 @@
 using MemAnalyzer.Tests.Infrastructure;
-using MemAnalyzer.TestTargets;
 using Microsoft.Diagnostics.Runtime;
 using static MemAnalyzer.TestTargets.ExpectedCounts;
 
