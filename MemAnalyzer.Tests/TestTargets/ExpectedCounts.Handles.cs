@@ -58,8 +58,8 @@ public static partial class ExpectedCounts
 
     public const int FinalizableReadyPayload = 100;
 
-    /// <summary>What one QueuedFinalizable retains: itself and its byte[FinalizableReadyPayload] (24 + 100, padded to 128).</summary>
-    public const long FinalizableReadyRetained = LeafSize + 128;
+    /// <summary>What one QueuedFinalizable retains: itself and its byte[FinalizableReadyPayload] (24 + 100 bytes, as SOS sizes it).</summary>
+    public const long FinalizableReadyRetained = LeafSize + 24 + FinalizableReadyPayload;
 
     /// <summary>UnqueuedFinalizable objects made unreachable after the last GC: registered for finalization, not yet queued.</summary>
     public const int FinalizableUnreachable = 70;

@@ -34,6 +34,14 @@ internal static class GcViews
             throw Invalid($"{name} -retained reads one target: leave out -retained in a diff (the diff compares handle counts and target bytes)");
         }
         var unit = Unit(line.Unit.Value());
+        if (line.Finalizable.HasValue())
+        {
+            if (second is not null || output.WritesRows || line.Retained.HasValue())
+            {
+                throw Invalid("-finalizable prints one target's queue on the console, with retained bytes always: leave out -f2/-pid2, -o, -format json and -retained");
+            }
+            return new FinalizableRequest(first, unit);
+        }
         return new HandlesRequest(first, second, line.Retained.HasValue(), unit, line.ShowUnchanged.HasValue(), output);
     }
 }
