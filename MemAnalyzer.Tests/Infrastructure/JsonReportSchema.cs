@@ -26,7 +26,8 @@ public static class JsonReportSchema
             ["commandLine"] = new(Kind.String, false), ["ageSeconds"] = new(Kind.Integer, false), ["context"] = new(Kind.String, false),
             ["types"] = new(Kind.Array, false, "typeRow"), ["summary"] = new(Kind.Array, false, "typeRow"), ["memoryMap"] = new(Kind.Array, false, "typeRow"),
             ["diff"] = new(Kind.Array, false, "diffRow"), ["diffSummary"] = new(Kind.Array, false, "diffRow"), ["diffMemoryMap"] = new(Kind.Array, false, "diffRow"),
-            ["strings"] = new(Kind.Array, false, "stringRow"), ["stringsDiff"] = new(Kind.Array, false, "stringDiffRow"), ["error"] = new(Kind.Object, false, "error"),
+            ["strings"] = new(Kind.Array, false, "stringRow"), ["stringsDiff"] = new(Kind.Array, false, "stringDiffRow"),
+            ["handles"] = new(Kind.Array, false, "handleRow"), ["handlesDiff"] = new(Kind.Array, false, "handleDiffRow"), ["error"] = new(Kind.Object, false, "error"),
         },
         ["typeRow"] = new()
         {
@@ -49,6 +50,16 @@ public static class JsonReportSchema
             ["value"] = new(Kind.String, true), ["delta"] = new(Kind.Integer, true), ["deltaInstances"] = new(Kind.Integer, false),
             ["instances"] = new(Kind.Integer, false), ["instances2"] = new(Kind.Integer, false), ["allocated"] = new(Kind.Integer, true), ["allocated2"] = new(Kind.Integer, true),
         },
+        ["handleRow"] = new()
+        {
+            ["kind"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["handles"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true),
+            ["unreachable"] = new(Kind.Integer, true), ["retained"] = new(Kind.Integer, false),
+        },
+        ["handleDiffRow"] = new()
+        {
+            ["kind"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["handles"] = new(Kind.Integer, true), ["handles2"] = new(Kind.Integer, true),
+            ["deltaHandles"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
+        },
         ["error"] = new() { ["exitCode"] = new(Kind.Integer, true), ["message"] = new(Kind.String, true) },
     };
 
@@ -59,6 +70,8 @@ public static class JsonReportSchema
         ["diff"] = ["diff", "diffSummary", "diffMemoryMap"],
         ["strings"] = ["strings"],
         ["stringsDiff"] = ["stringsDiff"],
+        ["handles"] = ["handles"],
+        ["handlesDiff"] = ["handlesDiff"],
     };
 
     /// <summary>Every field name of the schema, for the check that the README documents each of them.</summary>

@@ -24,16 +24,7 @@ public static partial class SosOracle
         {
             throw new InvalidOperationException($"dotnet-dump failed (scripts/setup.sh restores it):\n{result}");
         }
-        var types = new Dictionary<string, (long Count, long Bytes)>(StringComparer.Ordinal);
-        foreach (var line in result.StandardOutput.Split('\n'))
-        {
-            if (Row().Match(line) is { Success: true } row)
-            {
-                var name = row.Groups["name"].Value.TrimEnd();
-                var (count, bytes) = types.GetValueOrDefault(name);
-                types[name] = (count + Number(row.Groups["count"].Value), bytes + Number(row.Groups["bytes"].Value));
-            }
-        }
+        var types = Table(result.StandardOutput);
         var total = Total().Match(result.StandardOutput);
         if (!total.Success || types.Count == 0)
         {
@@ -42,10 +33,121 @@ public static partial class SosOracle
         return new HeapStat(types, Number(total.Groups["objects"].Value), Number(total.Groups["bytes"].Value));
     }
 
+    /// <summary>SOS gchandles -stat: per target type name, the handles' count and target bytes (all kinds together, as SOS groups them), and the handles per kind ("WeakShort" for SOS's "Weak Short Handles").</summary>
+    public sealed record HandleStat(IReadOnlyDictionary<string, (long Count, long Bytes)> Types, IReadOnlyDictionary<string, long> Kinds);
+
+    public static HandleStat GcHandlesStat(string dumpPath)
+    {
+        var output = Analyze(dumpPath, "gchandles -stat", "Handles:");
+        var kinds = Kind().Matches(output).ToDictionary(m => m.Groups["kind"].Value.Replace(" ", "", StringComparison.Ordinal), m => Number(m.Groups["count"].Value));
+        var types = Table(output[..output.IndexOf("Handles:", StringComparison.Ordinal)])
+            .GroupBy(t => ReadableName(t.Key), StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => (g.Sum(t => t.Value.Count), g.Sum(t => t.Value.Bytes)), StringComparer.Ordinal);
+        return new HandleStat(types, kinds);
+    }
+
+    /// <summary>
+    /// gchandles names generic types as the runtime does, "SharedArrayPool`1[[System.Char, System.Private.CoreLib]]";
+    /// written the way C# does (and dumpheap and MemAnalyzer do): "SharedArrayPool&lt;System.Char&gt;".
+    /// </summary>
+    public static string ReadableName(string name)
+    {
+        var at = 0;
+        return ReadType(name, ref at, inArgument: false);
+    }
+
+    private static string ReadType(string text, ref int at, bool inArgument)
+    {
+        var result = new System.Text.StringBuilder();
+        while (at < text.Length)
+        {
+            var c = text[at];
+            if (inArgument && c is ',' or ']')
+            {
+                break;
+            }
+            if (c == '`')
+            {
+                at++;
+                while (at < text.Length && char.IsAsciiDigit(text[at]))
+                {
+                    at++;
+                }
+                if (at + 1 < text.Length && text[at] == '[' && text[at + 1] == '[')
+                {
+                    at++; // the list's '['
+                    var arguments = new List<string>();
+                    while (text[at] == '[')
+                    {
+                        at++;
+                        arguments.Add(ReadType(text, ref at, inArgument: true));
+                        at = text.IndexOf(']', at) + 1; // past ", Assembly]"
+                        if (text[at] == ',')
+                        {
+                            at++;
+                        }
+                    }
+                    at++; // the list's ']'
+                    result.Append('<').AppendJoin(", ", arguments).Append('>');
+                }
+                continue;
+            }
+            result.Append(c);
+            at++;
+        }
+        return result.ToString();
+    }
+
+    /// <summary>SOS finalizequeue -stat: the objects ready for finalization (all heaps), and per type every finalizable object, registered or ready.</summary>
+    public sealed record FinalizeStat(long Ready, IReadOnlyDictionary<string, (long Count, long Bytes)> Types, long TotalObjects);
+
+    public static FinalizeStat FinalizeQueueStat(string dumpPath)
+    {
+        var output = Analyze(dumpPath, "finalizequeue -stat", "Statistics for all finalizable objects");
+        var table = output[output.IndexOf("Statistics for all finalizable objects", StringComparison.Ordinal)..];
+        var total = FinalizeTotal().Match(table);
+        return new FinalizeStat(Ready().Matches(output).Sum(m => Number(m.Groups["count"].Value)), Table(table), total.Success ? Number(total.Groups["objects"].Value) : 0);
+    }
+
+    private static string Analyze(string dumpPath, string command, string expected)
+    {
+        var result = ProcessRunner.Run("dotnet", ["tool", "run", "dotnet-dump", "analyze", dumpPath, "-c", command, "-c", "exit"],
+            TimeSpan.FromMinutes(5), workingDirectory: RepositoryPaths.Root);
+        if (result.ExitCode != 0 || !result.StandardOutput.Contains(expected, StringComparison.Ordinal))
+        {
+            throw new InvalidOperationException($"dotnet-dump {command} failed (scripts/setup.sh restores it):\n{result}");
+        }
+        return result.StandardOutput;
+    }
+
+    private static Dictionary<string, (long Count, long Bytes)> Table(string text)
+    {
+        var types = new Dictionary<string, (long Count, long Bytes)>(StringComparer.Ordinal);
+        foreach (var line in text.Split('\n'))
+        {
+            if (Row().Match(line) is { Success: true } row)
+            {
+                var name = row.Groups["name"].Value.TrimEnd();
+                var (count, bytes) = types.GetValueOrDefault(name);
+                types[name] = (count + Number(row.Groups["count"].Value), bytes + Number(row.Groups["bytes"].Value));
+            }
+        }
+        return types;
+    }
+
     private static long Number(string text) => long.Parse(text, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
 
     [GeneratedRegex(@"^\s*[0-9a-f]{8,16}\s+(?<count>[\d,]+)\s+(?<bytes>[\d,]+)\s+(?<name>\S.*)$")]
     private static partial Regex Row();
+
+    [GeneratedRegex(@"^\s*(?<kind>[A-Za-z ]+?) Handles:\s+(?<count>[\d,]+)\s*$", RegexOptions.Multiline)]
+    private static partial Regex Kind();
+
+    [GeneratedRegex(@"Ready for finalization (?<count>[\d,]+) objects")]
+    private static partial Regex Ready();
+
+    [GeneratedRegex(@"Total (?<objects>[\d,]+) objects")]
+    private static partial Regex FinalizeTotal();
 
     [GeneratedRegex(@"Total (?<objects>[\d,]+) objects, (?<bytes>[\d,]+) bytes")]
     private static partial Regex Total();

@@ -48,6 +48,8 @@ public sealed class CommandLine
         Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
         DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
         DominatorsDepth.ShowInHelpText = false;
+        Handles = Flag("-handles|--handles", "The GC handles by kind (strong, pinned, weak short/long, dependent, ...) and target type: count, target bytes, targets no strong root reaches; with -retained the bytes they keep alive. With -f2/-pid2: which grew.");
+        Finalizable = Flag("-finalizable|--finalizable", "The objects registered for finalization by type (live and unreachable), the f-reachable queue (ready to finalize) with what it retains, and the finalizer thread's stack when it is blocked.");
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -116,6 +118,8 @@ public sealed class CommandLine
     public CommandOption SuspectPercent { get; }
     public CommandOption Dominators { get; }
     public CommandOption DominatorsDepth { get; }
+    public CommandOption Handles { get; }
+    public CommandOption Finalizable { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }

@@ -90,6 +90,10 @@ public static class RequestBuilder
         {
             return Objects(line, first, second, batch);
         }
+        if (line.Handles.HasValue() || line.Finalizable.HasValue())
+        {
+            return GcViews.Build(line, first, second, batch is not null, Output(line));
+        }
         if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.DominatorsDepth.HasValue())
         {
             return batch is null

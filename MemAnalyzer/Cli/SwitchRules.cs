@@ -93,8 +93,9 @@ public static class SwitchRules
     /// </summary>
     public static string? RetainedImpliesLive(CommandLine line)
     {
-        if (line.Live.HasValue() || line.Dead.HasValue() || line.DuplicateStrings.HasValue())
+        if (line.Live.HasValue() || line.Dead.HasValue() || line.DuplicateStrings.HasValue() || line.Handles.HasValue() || line.Finalizable.HasValue())
         {
+            // -handles and -finalizable count handles and queues, not a type table of live objects.
             return null;
         }
         return line.ByRetained.HasValue() ? "-dtr" : line.Retained.HasValue() ? "-retained" : null;

@@ -14,6 +14,8 @@ public static class CommandDispatcher
         SuspectsRequest suspects => SuspectsCommand.Run(suspects, context),
         DominatorsRequest dominators => DominatorsCommand.Run(dominators, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
+        HandlesRequest handles => HandlesCommand.Run(handles, context),
+        FinalizableRequest finalizable => FinalizableCommand.Run(finalizable, context),
         ObjectsRequest objects => ObjectsCommand.Run(objects, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };

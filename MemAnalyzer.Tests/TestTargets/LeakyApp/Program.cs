@@ -3,13 +3,14 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
 // "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
+// "morepins" adds ExpectedCounts.HandlesMorePinned pinned handles ("handles" mode),
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "gc" collects, "fullgc" collects, waits for the finalizers
-// and collects again (not in "roots" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
+// and collects again (not in "roots" or "handles" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
 var idleThreads = 0;
@@ -52,6 +53,10 @@ if (mode == "leaks")
 {
     MemAnalyzer.TestTargets.LeakyApp.Leaks.LeaksScenario.Plant();
 }
+if (mode == "handles")
+{
+    HandlesScenario.Plant();
+}
 if (mode == "retention")
 {
     MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.Plant();
@@ -64,6 +69,10 @@ if (mode == "roots")
 {
     RootsScenario.FillFinalizerQueue();
     RootsScenario.PlantDeadObjects();
+}
+if (mode == "handles")
+{
+    HandlesScenario.PlantFinalizable();
 }
 if (mode == "strings")
 {
@@ -95,6 +104,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.LeaksGrowCommand:
             MemAnalyzer.TestTargets.LeakyApp.Leaks.LeaksScenario.GrowMore();
             Console.WriteLine(ExpectedCounts.LeaksGrownAck);
+            break;
+        case ExpectedCounts.HandlesMorePinnedCommand:
+            HandlesScenario.Pin(ExpectedCounts.HandlesMorePinned);
+            Console.WriteLine(ExpectedCounts.HandlesMorePinnedAck);
             break;
         case "gc":
             GC.Collect();

@@ -9,4 +9,6 @@ public static class JsonReportMode
     public const string StringsDiff = "stringsDiff";
     public const string Suspects = "suspects";
     public const string SuspectsDiff = "suspectsDiff";
+    public const string Handles = "handles";
+    public const string HandlesDiff = "handlesDiff";
 }

@@ -33,6 +33,12 @@ public static class JsonRows
             SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated))],
         };
 
+    public static JsonTarget FromHandles(IReadOnlyList<HandleTableRow> rows, TargetContext context) =>
+        JsonTarget.Of(context) with { Handles = [.. rows.Select(r => new JsonHandleRow(r.Kind, r.Type, r.Handles, r.Bytes, r.Unreachable, r.Retained))] };
+
+    public static JsonTarget FromHandlesDiff(IReadOnlyList<HandleDiffTableRow> rows) =>
+        new(Name: null) { HandlesDiff = [.. rows.Select(r => new JsonHandleDiffRow(r.Kind, r.Type, r.Handles, r.Handles2, r.DeltaHandles, r.Bytes, r.Bytes2, r.DeltaBytes))] };
+
     public static JsonTarget FromStringsDiff(IReadOnlyList<StringDiffTableRow> rows) =>
         new(Name: null) { StringsDiff = [.. rows.Select(r => new JsonStringDiffRow(r.Value, r.Delta, r.DeltaInstances, r.Instances, r.Instances2, r.Allocated, r.Allocated2))] };
 

@@ -22,6 +22,8 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonStringDiffRow>? StringsDiff = null,
     IReadOnlyList<JsonSuspectRow>? Suspects = null,
     IReadOnlyList<JsonSuspectGrowthRow>? SuspectsDiff = null,
+    IReadOnlyList<JsonHandleRow>? Handles = null,
+    IReadOnlyList<JsonHandleDiffRow>? HandlesDiff = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>
