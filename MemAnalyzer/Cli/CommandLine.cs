@@ -48,6 +48,10 @@ public sealed class CommandLine
         Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
         DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
         DominatorsDepth.ShowInHelpText = false;
+        Inspections = Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings; each row with count, bytes and an example address for -objects.");
+        MinHandlers = Single("-minhandlers|--min-handlers <N>", "With -inspections: list events (delegates) from N handlers (default 100).");
+        SparsePercent = Single("-sparsepct|--sparse-percent <P>", "With -inspections: a collection is sparse when it uses at most P % of its capacity (default 25).");
+        MinGroup = Single("-mingroup|--min-group <N>", "With -inspections: list a type's empty or sparse collections, or empty arrays, from N instances (default 10).");
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -116,6 +120,10 @@ public sealed class CommandLine
     public CommandOption SuspectPercent { get; }
     public CommandOption Dominators { get; }
     public CommandOption DominatorsDepth { get; }
+    public CommandOption Inspections { get; }
+    public CommandOption MinHandlers { get; }
+    public CommandOption SparsePercent { get; }
+    public CommandOption MinGroup { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }

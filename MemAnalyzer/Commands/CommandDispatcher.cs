@@ -15,6 +15,7 @@ public static class CommandDispatcher
         DominatorsRequest dominators => DominatorsCommand.Run(dominators, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
         ObjectsRequest objects => ObjectsCommand.Run(objects, context),
+        InspectionsRequest inspections => InspectionsCommand.Run(inspections, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };
 }

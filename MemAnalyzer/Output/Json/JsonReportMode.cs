@@ -9,4 +9,5 @@ public static class JsonReportMode
     public const string StringsDiff = "stringsDiff";
     public const string Suspects = "suspects";
     public const string SuspectsDiff = "suspectsDiff";
+    public const string Inspections = "inspections";
 }

@@ -22,6 +22,7 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonStringDiffRow>? StringsDiff = null,
     IReadOnlyList<JsonSuspectRow>? Suspects = null,
     IReadOnlyList<JsonSuspectGrowthRow>? SuspectsDiff = null,
+    IReadOnlyList<JsonInspectionRow>? Inspections = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>
