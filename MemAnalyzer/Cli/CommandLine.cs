@@ -50,6 +50,10 @@ public sealed class CommandLine
         DominatorsDepth.ShowInHelpText = false;
         Handles = Flag("-handles|--handles", "The GC handles by kind (strong, pinned, weak short/long, dependent, ...) and target type: count, target bytes, targets no strong root reaches; with -retained the bytes they keep alive. With -f2/-pid2: which grew.");
         Finalizable = Flag("-finalizable|--finalizable", "The objects registered for finalization by type (live and unreachable), the f-reachable queue (ready to finalize) with what it retains, and the finalizer thread's stack when it is blocked.");
+        Inspections = Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings; each row with count, bytes and an example address for -objects.");
+        MinHandlers = Single("-minhandlers|--min-handlers <N>", "With -inspections: list events (delegates) from N handlers (default 100).");
+        SparsePercent = Single("-sparsepct|--sparse-percent <P>", "With -inspections: a collection is sparse when it uses at most P % of its capacity (default 25).");
+        MinGroup = Single("-mingroup|--min-group <N>", "With -inspections: list a type's empty or sparse collections, or empty arrays, from N instances (default 10).");
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -120,6 +124,10 @@ public sealed class CommandLine
     public CommandOption DominatorsDepth { get; }
     public CommandOption Handles { get; }
     public CommandOption Finalizable { get; }
+    public CommandOption Inspections { get; }
+    public CommandOption MinHandlers { get; }
+    public CommandOption SparsePercent { get; }
+    public CommandOption MinGroup { get; }
     public CommandOption Live { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }

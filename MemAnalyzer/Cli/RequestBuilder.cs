@@ -94,6 +94,10 @@ public static class RequestBuilder
         {
             return GcViews.Build(line, first, second, batch is not null, Output(line));
         }
+        if (line.Inspections.HasValue() || line.MinHandlers.HasValue() || line.SparsePercent.HasValue() || line.MinGroup.HasValue())
+        {
+            return InspectionViews.Build(line, second is not null || batch is not null, Output(line), first);
+        }
         if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.DominatorsDepth.HasValue())
         {
             return batch is null

@@ -13,6 +13,7 @@ public static class JsonHeader
         DuplicateStringsRequest s => Report(s.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, s.Unit, s.Selection, retained: false),
         SuspectsRequest s => Report(s.Second is null ? JsonReportMode.Suspects : JsonReportMode.SuspectsDiff, s.Unit, ObjectSelection.Live, retained: true),
         HandlesRequest h => Report(h.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, h.Unit, ObjectSelection.All, h.Retained && h.Second is null),
+        InspectionsRequest i => Report(JsonReportMode.Inspections, i.Unit, ObjectSelection.Live, retained: false),
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };
 

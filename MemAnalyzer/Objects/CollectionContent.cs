@@ -11,8 +11,12 @@ public static class CollectionContent
 {
     private const string Generic = "System.Collections.Generic.";
 
+    /// <summary>The count, capacity and slot size of one of these collections, no entry read; null when <paramref name="obj"/> is none of them.</summary>
+    public static ContentView? Counts(ClrObject obj) => Read(obj, null, entries: false);
+
     /// <summary>The content of one of these collections, or null when <paramref name="obj"/> is none of them.</summary>
-    public static ContentView? Read(ClrObject obj, ValueReader values, bool entries)
+    /// <param name="values">Reads the entries; only needed with <paramref name="entries"/>.</param>
+    public static ContentView? Read(ClrObject obj, ValueReader? values, bool entries)
     {
         var name = obj.Type!.Name ?? "";
         if (!name.StartsWith(Generic, StringComparison.Ordinal))
@@ -30,27 +34,29 @@ public static class CollectionContent
         };
     }
 
-    private static ContentView Sequence(string kind, ClrObject obj, string arrayField, int head, int size, ValueReader values, bool entries)
+    private static ContentView Sequence(string kind, ClrObject obj, string arrayField, int head, int size, ValueReader? values, bool entries)
     {
         var array = obj.ReadObjectField(arrayField);
         var capacity = array.IsNull ? 0 : array.AsArray().Length;
+        var slot = SlotBytes(array);
         if (!entries || array.IsNull)
         {
-            return new ContentView(kind, size, capacity);
+            return new ContentView(kind, size, capacity, SlotBytes: slot);
         }
-        return new ContentView(kind, size, capacity, Entries: ArrayContent.Elements(array, size, array.Type!.ComponentType, values, skipNulls: false, head, capacity));
+        return new ContentView(kind, size, capacity, Entries: ArrayContent.Elements(array, size, array.Type!.ComponentType, values!, skipNulls: false, head, capacity), SlotBytes: slot);
     }
 
     /// <summary>Entries whose next is -1 or more are in use; a removed entry's next encodes the free list below -1.</summary>
-    private static ContentView Hashed(string kind, ClrObject obj, string? keyField, string valueField, ValueReader values, bool entries)
+    private static ContentView Hashed(string kind, ClrObject obj, string? keyField, string valueField, ValueReader? values, bool entries)
     {
         var slots = obj.ReadField<int>("_count");
         var count = slots - obj.ReadField<int>("_freeCount");
         var array = obj.ReadObjectField("_entries");
         var capacity = array.IsNull ? 0 : array.AsArray().Length;
-        if (!entries || array.IsNull || array.Type?.ComponentType is not { } entry)
+        var slot = SlotBytes(array);
+        if (!entries || values is null || array.IsNull || array.Type?.ComponentType is not { } entry)
         {
-            return new ContentView(kind, count, capacity);
+            return new ContentView(kind, count, capacity, SlotBytes: slot);
         }
         var next = entry.GetFieldByName("next") ?? entry.GetFieldByName("Next");
         var key = keyField is null ? null : entry.GetFieldByName(keyField);
@@ -66,6 +72,9 @@ public static class CollectionContent
             shown.Add(new EntryView(shown.Count, key is null ? null : values.Field(address, interior: true, key, depth: 1),
                 values.Field(address, interior: true, value, depth: 1)));
         }
-        return new ContentView(kind, count, capacity, Entries: shown);
+        return new ContentView(kind, count, capacity, Entries: shown, SlotBytes: slot);
     }
+
+    /// <summary>The component size of a backing array (0 without one).</summary>
+    private static long SlotBytes(ClrObject array) => array.IsNull ? 0 : array.Type?.ComponentSize ?? 0;
 }

@@ -16,7 +16,8 @@ public static class ConcurrentDictionaryContent
 
     public static bool Is(ClrObject obj) => obj.Type?.Name?.StartsWith(TypePrefix, StringComparison.Ordinal) ?? false;
 
-    public static ContentView Read(ClrObject obj, ValueReader values, bool entries)
+    /// <param name="values">Reads the entries; only needed with <paramref name="entries"/>.</param>
+    public static ContentView Read(ClrObject obj, ValueReader? values, bool entries)
     {
         var tables = obj.ReadObjectField("_tables");
         if (tables.IsNull)
@@ -27,11 +28,12 @@ public static class ConcurrentDictionaryContent
         var capacity = buckets.IsNull ? 0 : buckets.AsArray().Length;
         var counts = tables.ReadObjectField("_countPerLock");
         long count = counts.IsNull ? 0 : counts.AsArray().ReadValues<int>(0, counts.AsArray().Length)?.Sum(c => (long)c) ?? 0;
-        if (!entries)
+        var slot = buckets.IsNull ? 0 : buckets.Type?.ComponentSize ?? 0;
+        if (!entries || values is null)
         {
-            return new ContentView(ContentKind.ConcurrentDictionary, count, capacity);
+            return new ContentView(ContentKind.ConcurrentDictionary, count, capacity, SlotBytes: slot);
         }
-        return new ContentView(ContentKind.ConcurrentDictionary, count, capacity, Entries: Smallest(Nodes(buckets, values), values), Order: Order);
+        return new ContentView(ContentKind.ConcurrentDictionary, count, capacity, Entries: Smallest(Nodes(buckets, values), values), Order: Order, SlotBytes: slot);
     }
 
     /// <summary>The nodes of every bucket's chain.</summary>

@@ -10,6 +10,7 @@ namespace MemAnalyzer.Objects;
 /// <param name="NonNull">Arrays of references: slots that are not null.</param>
 /// <param name="Methods">Delegates: each method called, with how many handlers call it, most first.</param>
 /// <param name="Order">How the entries are ordered, when it is not the collection's own order.</param>
+/// <param name="SlotBytes">Collections: the bytes of one slot of the array that holds the entries (its component size).</param>
 public sealed record ContentView(
     string Kind,
     long? Count = null,
@@ -17,7 +18,8 @@ public sealed record ContentView(
     long? NonNull = null,
     IReadOnlyList<EntryView>? Entries = null,
     IReadOnlyList<MethodCount>? Methods = null,
-    string? Order = null)
+    string? Order = null,
+    long? SlotBytes = null)
 {
     /// <summary>The entries shown of the object asked for.</summary>
     public const int ShownEntries = 10;

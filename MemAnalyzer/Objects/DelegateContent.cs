@@ -9,7 +9,8 @@ namespace MemAnalyzer.Objects;
 /// </summary>
 public static class DelegateContent
 {
-    public static ContentView Read(ClrObject obj, ValueReader values, bool entries, MethodResolver methods)
+    /// <param name="values">Reads the handlers' targets; only needed with <paramref name="entries"/>.</param>
+    public static ContentView Read(ClrObject obj, ValueReader? values, bool entries, MethodResolver methods)
     {
         var handlers = Handlers(obj).ToList();
         var perMethod = new Dictionary<MethodView, long>();
@@ -18,7 +19,7 @@ public static class DelegateContent
         {
             var method = methods.Resolve(handler);
             perMethod[method] = perMethod.GetValueOrDefault(method) + 1;
-            if (entries && shown.Count < ContentView.ShownEntries)
+            if (entries && values is not null && shown.Count < ContentView.ShownEntries)
             {
                 var target = handler.ReadObjectField("_target");
                 // A static method's delegate has itself as target.
@@ -32,7 +33,7 @@ public static class DelegateContent
     }
 
     /// <summary>The single-cast delegates a call invokes: the first _invocationCount entries of an object[] invocation list, else the delegate itself.</summary>
-    private static IEnumerable<ClrObject> Handlers(ClrObject obj)
+    public static IEnumerable<ClrObject> Handlers(ClrObject obj)
     {
         var list = obj.Type!.GetFieldByName("_invocationList") is null ? default : obj.ReadObjectField("_invocationList");
         if (list.IsNull || list.Type is not { IsArray: true })

@@ -28,14 +28,28 @@ public static class StringStatisticsCollector
     internal static StringSnapshot Collect(HeapSource source, ObjectSelection selection, ObjectBitmap? live, bool repeatedOnly, int hashBits,
         CancellationToken cancellation, StringScanProgress? progress = null)
     {
-        var content = new StringContent(source.Memory);
         StringHashCounts? repeated = null;
         if (repeatedOnly)
         {
             repeated = new StringHashCounts(hashBits);
-            var hashing = new StringHashingPass(content, repeated);
+            var hashing = HashingPass(source, repeated);
             Scan(source, selection, live, ref hashing, progress, cancellation);
         }
+        return Count(source, selection, live, repeated, cancellation, progress);
+    }
+
+    /// <summary>The first pass of a report, for a walk that hashes the strings on its way (-inspections).</summary>
+    internal static StringHashingPass HashingPass(HeapSource source, StringHashCounts repeated) => new(new StringContent(source.Memory), repeated);
+
+    /// <summary>
+    /// The second pass of a report, after <paramref name="repeated"/> has every string's hash: the values with copies and
+    /// the totals; with null, every value.
+    /// </summary>
+    internal static StringSnapshot Count(HeapSource source, ObjectSelection selection, ObjectBitmap? live, StringHashCounts? repeated,
+        CancellationToken cancellation, StringScanProgress? progress = null)
+    {
+        var repeatedOnly = repeated is not null;
+        var content = new StringContent(source.Memory);
         var tally = new StringValueTally();
         var counting = new StringCountingPass(content, repeated, tally);
         var scan = Scan(source, selection, live, ref counting, progress, cancellation);

@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|inspect|gcstorm] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
@@ -56,6 +56,10 @@ if (mode == "leaks")
 if (mode == "handles")
 {
     HandlesScenario.Plant();
+}
+if (mode == "inspect")
+{
+    InspectScenario.Plant();
 }
 if (mode == "retention")
 {

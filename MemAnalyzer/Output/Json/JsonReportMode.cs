@@ -11,4 +11,5 @@ public static class JsonReportMode
     public const string SuspectsDiff = "suspectsDiff";
     public const string Handles = "handles";
     public const string HandlesDiff = "handlesDiff";
+    public const string Inspections = "inspections";
 }

@@ -27,6 +27,9 @@ public static class JsonRows
                 r.PointAddress, r.PointRetained, r.Path, r.Accumulated))],
         };
 
+    public static JsonTarget FromInspections(IReadOnlyList<InspectionTableRow> rows, TargetContext context) =>
+        JsonTarget.Of(context) with { Inspections = [.. rows.Select(r => new JsonInspectionRow(r.Inspection, r.Type, r.Count, r.Bytes, r.Detail, r.Example, r.Why))] };
+
     public static JsonTarget FromSuspectsDiff(IReadOnlyList<SuspectGrowthTableRow> rows) =>
         new(Name: null)
         {

@@ -24,6 +24,7 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonSuspectGrowthRow>? SuspectsDiff = null,
     IReadOnlyList<JsonHandleRow>? Handles = null,
     IReadOnlyList<JsonHandleDiffRow>? HandlesDiff = null,
+    IReadOnlyList<JsonInspectionRow>? Inspections = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>

@@ -1,0 +1,44 @@
+using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Cli;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Inspections;
+
+namespace MemAnalyzer.Tests.Unit.Cli;
+
+/// <summary>-inspections and its thresholds, from the command line to the request, in-process.</summary>
+public sealed class InspectionSwitchTests
+{
+    private static CommandRequest Build(params string[] args) =>
+        RequestBuilder.Build(new CommandLine(PhysicalConsole.Singleton).Parse(ArgumentNormalizer.Normalize(args)), null);
+
+    [Fact]
+    public void InspectionsWithoutThresholdsUseTheDocumentedDefaults()
+    {
+        var request = Assert.IsType<InspectionsRequest>(Build("-f", "a.dmp", "-inspections"));
+
+        Assert.Equal(new InspectionOptions(100, 25, 10), request.Options);
+    }
+
+    [Fact]
+    public void EachThresholdIsTakenFromItsSwitch()
+    {
+        var request = Assert.IsType<InspectionsRequest>(Build("-pid", "7", "-inspections", "-minhandlers", "50", "--sparse-percent", "10", "-mingroup", "1"));
+
+        Assert.Equal(new InspectionOptions(50, 10, 1), request.Options);
+    }
+
+    [Theory]
+    [InlineData(new[] { "-f", "a.dmp", "-minhandlers", "50" }, "-minhandlers is a threshold of -inspections: add -inspections")]
+    [InlineData(new[] { "-f", "a.dmp", "-inspections", "-minhandlers", "1" }, "-minhandlers 1: give a whole number, 2 or more")]
+    [InlineData(new[] { "-f", "a.dmp", "-inspections", "-sparsepct", "101" }, "-sparsepct 101: give a whole number from 1 to 100")]
+    [InlineData(new[] { "-f", "a.dmp", "-inspections", "-mingroup", "x" }, "-mingroup x: give a whole number, 1 or more")]
+    [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-inspections" }, "-inspections reads one target: give one -f <dump> or -pid <pid>, without -f2/-pid2")]
+    [InlineData(new[] { "-f", "a.dmp", "-inspections", "-dstrings", "-live" }, "-inspections is a view of its own (on the live heap): leave out -dstrings, -live")]
+    public void AWrongInspectionsCommandLineIsRejectedWithWhatToDo(string[] args, string message)
+    {
+        var e = Assert.Throws<MemAnalyzerException>(() => Build(args));
+
+        Assert.Equal(ExitCodes.InvalidArguments, e.ExitCode);
+        Assert.Equal(message, e.Message);
+    }
+}

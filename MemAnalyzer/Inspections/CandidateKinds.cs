@@ -1,0 +1,103 @@
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Inspections;
+
+/// <summary>
+/// What an inspection may want of a type's instances, as bit flags decided once per MethodTable from its ClrMD type:
+/// the walk keeps the addresses of the instances of flagged types, and the inspections read them after the walk.
+/// </summary>
+internal static class CandidateKinds
+{
+    public const byte None = 0;
+
+    /// <summary>Has an instance field of a delegate type: may own an event.</summary>
+    public const byte DelegateOwner = 1;
+
+    public const byte Delegate = 2;
+
+    /// <summary>List, Dictionary, HashSet of System.Collections.Generic, or a ConcurrentDictionary.</summary>
+    public const byte Collection = 4;
+
+    public const byte Timer = 8;
+
+    public const byte AsyncBox = 16;
+
+    public const byte SafeHandle = 32;
+
+    /// <summary>An array: zero-length ones are tallied by the walk itself, without their addresses.</summary>
+    public const byte Array = 64;
+
+    /// <summary>Flags a kind table slot as decided (a type of no kind is <see cref="Decided"/> alone).</summary>
+    public const byte Decided = 128;
+
+    public const string TimerQueueTimer = "System.Threading.TimerQueueTimer";
+
+    private const string MulticastDelegate = "System.MulticastDelegate";
+    private const string SafeHandleType = "System.Runtime.InteropServices.SafeHandle";
+    private const string Task = "System.Threading.Tasks.Task";
+    private static readonly string[] CollectionPrefixes =
+    [
+        "System.Collections.Generic.List<", "System.Collections.Generic.Dictionary<", "System.Collections.Generic.HashSet<",
+        "System.Collections.Concurrent.ConcurrentDictionary<",
+    ];
+
+    /// <summary>The kinds of <paramref name="type"/>, with <see cref="Decided"/> set.</summary>
+    public static byte Of(ClrType? type)
+    {
+        if (type is null)
+        {
+            return Decided;
+        }
+        if (type.IsArray)
+        {
+            return Decided | Array;
+        }
+        var name = type.Name ?? "";
+        byte kinds = Decided;
+        if (CollectionPrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal)))
+        {
+            kinds |= Collection;
+        }
+        if (name == TimerQueueTimer)
+        {
+            kinds |= Timer;
+        }
+        if (IsAsyncBox(name) && Derives(type, Task))
+        {
+            kinds |= AsyncBox;
+        }
+        if (Derives(type, MulticastDelegate))
+        {
+            kinds |= Delegate;
+        }
+        else if (Derives(type, SafeHandleType))
+        {
+            kinds |= SafeHandle;
+        }
+        if (DelegateFields(type).Count > 0)
+        {
+            kinds |= DelegateOwner;
+        }
+        return kinds;
+    }
+
+    /// <summary>The box of an async method's state machine: AsyncTaskMethodBuilder&lt;T&gt;+AsyncStateMachineBox&lt;TStateMachine&gt; and its debug variant.</summary>
+    public static bool IsAsyncBox(string name) => name.Contains("AsyncStateMachineBox<", StringComparison.Ordinal);
+
+    /// <summary>The instance fields whose declared type is a delegate type (an event's backing field is one).</summary>
+    public static IReadOnlyList<ClrInstanceField> DelegateFields(ClrType type) =>
+        [.. type.Fields.Where(f => f.IsObjectReference && f.Type is { } t && t.Name != MulticastDelegate && Derives(t, MulticastDelegate))];
+
+    /// <summary>True when <paramref name="type"/> is <paramref name="baseName"/> or derives from it.</summary>
+    public static bool Derives(ClrType type, string baseName)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            if (t.Name == baseName)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+}

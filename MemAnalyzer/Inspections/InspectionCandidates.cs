@@ -1,0 +1,85 @@
+namespace MemAnalyzer.Inspections;
+
+/// <summary>
+/// What the inspections' walk keeps: the addresses of the instances of each candidate kind (in address order per
+/// segment), and per array MethodTable index the zero-length arrays' count, bytes and first address. Growing lists,
+/// no allocation per object.
+/// </summary>
+internal sealed class InspectionCandidates
+{
+    private byte[] _kinds = new byte[1024];
+    private long[] _emptyCounts = new long[1024];
+    private long[] _emptyBytes = new long[1024];
+    private ulong[] _emptyExamples = new ulong[1024];
+
+    private readonly List<(int Index, ulong Address, long Size)> _pendingEmpty = [];
+    private Mark _segmentStart;
+
+    public List<ulong> DelegateOwners { get; } = [];
+    public List<ulong> Delegates { get; } = [];
+    public List<ulong> Collections { get; } = [];
+    public List<ulong> Timers { get; } = [];
+    public List<ulong> AsyncBoxes { get; } = [];
+    public List<ulong> SafeHandles { get; } = [];
+
+    /// <summary>The kinds decided for a MethodTable index, 0 when not decided yet.</summary>
+    public byte KindsAt(int index) => index < _kinds.Length ? _kinds[index] : (byte)0;
+
+    public void Decide(int index, byte kinds)
+    {
+        if (index >= _kinds.Length)
+        {
+            var length = Math.Max(index + 1, _kinds.Length * 2);
+            Array.Resize(ref _kinds, length);
+            Array.Resize(ref _emptyCounts, length);
+            Array.Resize(ref _emptyBytes, length);
+            Array.Resize(ref _emptyExamples, length);
+        }
+        _kinds[index] = kinds;
+    }
+
+    /// <summary>A zero-length array of the segment being walked: tallied when the segment is done.</summary>
+    public void AddEmptyArray(int index, ulong address, long size) => _pendingEmpty.Add((index, address, size));
+
+    /// <summary>The segment's objects count: its zero-length arrays are tallied, and a later abandoned segment rewinds to here.</summary>
+    public void SegmentDone()
+    {
+        foreach (var (index, address, size) in _pendingEmpty)
+        {
+            if (_emptyCounts[index]++ == 0)
+            {
+                _emptyExamples[index] = address;
+            }
+            _emptyBytes[index] += size;
+        }
+        _pendingEmpty.Clear();
+        _segmentStart = Position();
+    }
+
+    /// <summary>The raw walk gave the segment up (it is walked again through ClrMD): what it added is dropped.</summary>
+    public void SegmentAbandoned()
+    {
+        _pendingEmpty.Clear();
+        Rewind(_segmentStart);
+    }
+
+    /// <summary>The MethodTable indexes with zero-length arrays, with their count, bytes and first address.</summary>
+    public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
+        Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
+
+    private Mark Position() => new(DelegateOwners.Count, Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count);
+
+    private void Rewind(Mark mark)
+    {
+        Cut(DelegateOwners, mark.Owners);
+        Cut(Delegates, mark.Delegates);
+        Cut(Collections, mark.Collections);
+        Cut(Timers, mark.Timers);
+        Cut(AsyncBoxes, mark.AsyncBoxes);
+        Cut(SafeHandles, mark.SafeHandles);
+    }
+
+    private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
+
+    private readonly record struct Mark(int Owners, int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles);
+}

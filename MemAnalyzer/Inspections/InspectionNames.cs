@@ -1,0 +1,33 @@
+namespace MemAnalyzer.Inspections;
+
+/// <summary>The inspections, in the order their rows are listed, each with why its findings matter.</summary>
+public static class InspectionNames
+{
+    public const string Events = "event handlers";
+    public const string EmptyCollections = "empty collections";
+    public const string SparseCollections = "sparse collections";
+    public const string EmptyArrays = "empty arrays";
+    public const string Timers = "timers";
+    public const string Timeouts = "timeouts";
+    public const string PendingAsync = "pending async";
+    public const string SafeHandles = "safe handles";
+    public const string DuplicateStrings = "duplicate strings";
+
+    public static IReadOnlyList<string> Ordered { get; } =
+        [Events, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings];
+
+    /// <summary>One line: why a finding of the inspection matters.</summary>
+    public static string Why(string inspection) => inspection switch
+    {
+        Events => "an event keeps every handler's target alive until it is removed: a count that grows is the classic event-handler leak",
+        EmptyCollections => "a collection created with a capacity but never filled holds its whole backing array for nothing",
+        SparseCollections => "a collection far below its capacity (grown once, then emptied, or over-sized) keeps unused slots",
+        EmptyArrays => "zero-length arrays allocated again and again: Array.Empty<T>() shares one",
+        Timers => "the timer queue keeps each timer, its callback's target and its state alive until it is disposed",
+        Timeouts => "a CancellationTokenSource with a delay stays in the timer queue until it fires or is disposed, with its registered callbacks",
+        PendingAsync => "an async method that never resumes keeps its state machine, its locals and its continuations alive",
+        SafeHandles => "a handle not closed holds a native resource (file, socket, memory) until the finalizer runs, if it ever does",
+        DuplicateStrings => "copies of one string value: -dstrings shows which values and the fields that hold them",
+        _ => "",
+    };
+}

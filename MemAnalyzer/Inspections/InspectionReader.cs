@@ -1,0 +1,63 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Objects;
+using MemAnalyzer.Strings;
+
+namespace MemAnalyzer.Inspections;
+
+/// <summary>
+/// -inspections on an open target: the live mark (as -live), one walk of the live objects that keeps the candidates'
+/// addresses and hashes the strings, the duplicate strings' counting pass (-dstrings' second pass), then each
+/// inspection reads its candidates through ClrMD. Only live objects are inspected: garbage leaks nothing.
+/// </summary>
+public static class InspectionReader
+{
+    public static InspectionReport Read(HeapSource source, InspectionOptions options, WalkOptions walk, CancellationToken cancellation)
+    {
+        var live = LiveObjectMarker.Mark(source, walk, cancellation);
+        var candidates = new InspectionCandidates();
+        var repeated = new StringHashCounts();
+        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.HashingPass(source, repeated));
+        var scan = ObjectScan.Run(source, ObjectSelection.Live, live, ref visitor, threads: 1, cancellation);
+        var strings = StringStatisticsCollector.Count(source, ObjectSelection.Live, live, repeated, cancellation);
+
+        var heap = source.Heap;
+        var methods = new MethodResolver(heap.Runtime);
+        List<Finding> findings =
+        [
+            .. EventFindings.Find(heap, candidates, options.MinHandlers, methods, cancellation),
+            .. CollectionFindings.Find(heap, candidates, options, cancellation),
+            .. CollectionFindings.EmptyArrays(source.Table, candidates, options.MinGroup),
+            .. TimerFindings.Find(heap, candidates, methods),
+            .. AsyncFindings.Find(heap, candidates),
+            .. SafeHandleFindings.Find(heap, candidates),
+            .. DuplicateStrings(strings),
+        ];
+        var ordered = findings.OrderBy(f => Order(f.Inspection)).ToList();
+        return new InspectionReport(ordered, scan.Objects, [.. ScanWarnings.Of(scan, ScanSubject.Types), .. strings.Warnings.Distinct()]);
+    }
+
+    /// <summary>-dstrings' totals as one row: the copies beyond the first of each value, the bytes they waste, the most wasteful value's first instance.</summary>
+    private static IEnumerable<Finding> DuplicateStrings(StringSnapshot strings)
+    {
+        if (strings.Values.Count == 0)
+        {
+            yield break;
+        }
+        var top = StringRanking.TopDuplicates(strings.Values, 1)[0];
+        yield return new Finding(InspectionNames.DuplicateStrings, "System.String", $"{strings.Values.Count:N0} values with copies; -dstrings lists them",
+            strings.Values.Sum(v => v.Count - 1), strings.WasteBytes, top.SampleAddress);
+    }
+
+    private static int Order(string inspection)
+    {
+        for (var i = 0; i < InspectionNames.Ordered.Count; i++)
+        {
+            if (InspectionNames.Ordered[i] == inspection)
+            {
+                return i;
+            }
+        }
+        return int.MaxValue;
+    }
+}

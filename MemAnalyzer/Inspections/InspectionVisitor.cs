@@ -1,0 +1,67 @@
+using MemAnalyzer.Heap;
+using MemAnalyzer.Strings;
+
+namespace MemAnalyzer.Inspections;
+
+/// <summary>
+/// The inspections' one walk: keeps the addresses of candidate instances (<see cref="CandidateKinds"/>, decided once
+/// per MethodTable), tallies zero-length arrays from their size alone, and hashes the strings for the duplicate-string
+/// inspection (-dstrings' first pass) on the way. Its state is shared, so the walk runs on one thread.
+/// </summary>
+internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidates candidates, StringHashingPass strings) : IScanVisitor<InspectionVisitor>
+{
+    public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
+    {
+        strings.Visit(address, index, flags, size, available);
+        var kinds = candidates.KindsAt(index);
+        if (kinds == 0)
+        {
+            kinds = Decide(index);
+        }
+        if (kinds == CandidateKinds.Decided)
+        {
+            return;
+        }
+        if ((kinds & CandidateKinds.Array) != 0)
+        {
+            // An array's size is its base size plus its length times its component size: the base size alone is length 0.
+            if (size == source.Table.Entries[index].BaseSize)
+            {
+                candidates.AddEmptyArray(index, address, size);
+            }
+            return;
+        }
+        Add(kinds, CandidateKinds.DelegateOwner, candidates.DelegateOwners, address);
+        Add(kinds, CandidateKinds.Delegate, candidates.Delegates, address);
+        Add(kinds, CandidateKinds.Collection, candidates.Collections, address);
+        Add(kinds, CandidateKinds.Timer, candidates.Timers, address);
+        Add(kinds, CandidateKinds.AsyncBox, candidates.AsyncBoxes, address);
+        Add(kinds, CandidateKinds.SafeHandle, candidates.SafeHandles, address);
+    }
+
+    public void SegmentDone(bool frozen) => candidates.SegmentDone();
+
+    public void SegmentAbandoned() => candidates.SegmentAbandoned();
+
+    /// <summary>The state is shared: one thread.</summary>
+    public InspectionVisitor ForThread() => this;
+
+    private static void Add(byte kinds, byte kind, List<ulong> list, ulong address)
+    {
+        if ((kinds & kind) != 0)
+        {
+            list.Add(address);
+        }
+    }
+
+    private byte Decide(int index)
+    {
+        byte kinds;
+        lock (source.Table.ClrMdLock)
+        {
+            kinds = CandidateKinds.Of(source.Table.Entries[index].Type);
+        }
+        candidates.Decide(index, kinds);
+        return kinds;
+    }
+}
