@@ -10,8 +10,8 @@ namespace MemAnalyzer.Tests.EndToEnd.Retention;
 /// with the range of repetitions), delegates named by their method, generic statics by their constructed type, the
 /// bytes each line retains, and in a -retained diff the line that grew.
 /// </summary>
-[Collection(LeakPathsTargetCollection.Name)]
-public sealed partial class LeakPathTests(LeakPathsTarget target)
+[Collection(LeaksTargetCollection.Name)]
+public sealed partial class LeakPathTests(LeaksTarget target)
 {
     private const string Scenario = ExpectedCounts.LeaksScenarioType;
 
