@@ -16,35 +16,49 @@ public static partial class SosOracle
     /// <summary>Per type name, SOS's instance count and bytes (MethodTables of one name added up) and its heap total.</summary>
     public sealed record HeapStat(IReadOnlyDictionary<string, (long Count, long Bytes)> Types, long TotalObjects, long TotalBytes);
 
-    public static HeapStat DumpHeapStat(string dumpPath) => Stats(Analyze(dumpPath, ["dumpheap -stat"]), 1)[0];
-
-    /// <summary>SOS `dumpheap -stat -gen &lt;g&gt;` for each of <paramref name="generations"/> (gen0, gen1, gen2, loh, poh, frozen), one dotnet-dump run for all; its Free row is the generation's free blocks.</summary>
-    public static IReadOnlyDictionary<string, HeapStat> DumpHeapStatByGeneration(string dumpPath, IReadOnlyList<string> generations)
+    public static HeapStat DumpHeapStat(string dumpPath)
     {
-        var stats = Stats(Analyze(dumpPath, [.. generations.Select(g => $"dumpheap -stat -gen {g}")]), generations.Count);
-        return generations.Select((g, i) => (g, stats[i])).ToDictionary(p => p.g, p => p.Item2, StringComparer.Ordinal);
+        var output = Analyze(dumpPath, "dumpheap -stat");
+        return output.Contains("Statistics:", StringComparison.Ordinal) ? Stat(output)
+            : throw new InvalidOperationException($"no dumpheap -stat table in dotnet-dump's output:\n{output}");
     }
 
-    private static string Analyze(string dumpPath, IReadOnlyList<string> commands)
+    /// <summary>
+    /// SOS `dumpheap -stat -gen &lt;g&gt;` for each of <paramref name="generations"/> (gen0, gen1, gen2, loh, poh, frozen), one
+    /// dotnet-dump run each; its Free row is the generation's free blocks. SOS prints no table at all for a generation
+    /// without objects (only the "Loading core dump" line): that is an empty one.
+    /// </summary>
+    public static IReadOnlyDictionary<string, HeapStat> DumpHeapStatByGeneration(string dumpPath, IReadOnlyList<string> generations)
     {
-        var result = ProcessRunner.Run("dotnet", ["tool", "run", "dotnet-dump", "analyze", dumpPath, .. commands.SelectMany(c => new[] { "-c", c }), "-c", "exit"],
+        var stats = new Dictionary<string, HeapStat>(StringComparer.Ordinal);
+        foreach (var generation in generations)
+        {
+            var output = Analyze(dumpPath, $"dumpheap -stat -gen {generation}");
+            if (output.Contains("Statistics:", StringComparison.Ordinal))
+            {
+                stats[generation] = Stat(output);
+            }
+            else if (output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).All(l => l.StartsWith("Loading core dump", StringComparison.Ordinal)))
+            {
+                stats[generation] = new HeapStat(new Dictionary<string, (long, long)>(), 0, 0);
+            }
+            else
+            {
+                throw new InvalidOperationException($"dotnet-dump printed neither a table nor nothing for -gen {generation}:\n{output}");
+            }
+        }
+        return stats;
+    }
+
+    private static string Analyze(string dumpPath, string command)
+    {
+        var result = ProcessRunner.Run("dotnet", ["tool", "run", "dotnet-dump", "analyze", dumpPath, "-c", command, "-c", "exit"],
             TimeSpan.FromMinutes(5), workingDirectory: RepositoryPaths.Root);
-        if (result.ExitCode != 0 || !result.StandardOutput.Contains("Statistics:", StringComparison.Ordinal))
+        if (result.ExitCode != 0 || !result.StandardOutput.Contains("Loading core dump", StringComparison.Ordinal))
         {
             throw new InvalidOperationException($"dotnet-dump failed (scripts/setup.sh restores it):\n{result}");
         }
         return result.StandardOutput;
-    }
-
-    /// <summary>The tables of <paramref name="expected"/> `dumpheap -stat` commands, each from its "Statistics:" line to its Total line.</summary>
-    private static IReadOnlyList<HeapStat> Stats(string output, int expected)
-    {
-        var sections = output.Split("Statistics:", StringSplitOptions.None).Skip(1).ToList();
-        if (sections.Count != expected)
-        {
-            throw new InvalidOperationException($"dotnet-dump printed {sections.Count} dumpheap -stat tables, not {expected}:\n{output}");
-        }
-        return [.. sections.Select(Stat)];
     }
 
     private static HeapStat Stat(string section)
