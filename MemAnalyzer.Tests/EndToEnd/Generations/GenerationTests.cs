@@ -83,6 +83,25 @@ public sealed class GenerationTests(GenerationsTarget target)
         Assert.Contains("'all gen2'", gen2.StandardError, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void ATrendOfGen1RunsFollowsGen1sAllocatedBytesAcrossIterations()
+    {
+        var csv = target.File("gen1-trend.csv");
+        var first = MemAnalyzerCli.Run("-f", target.BeforePath, "-gen", "gen1", "-o", csv, "-overwrite", "-context", "it1", "-silent");
+        var second = MemAnalyzerCli.Run("-f", target.AfterPath, "-gen", "gen1", "-o", csv, "-context", "it2", "-silent");
+        var trend = MemAnalyzerCli.Run("-trend", csv, "--top", "1000");
+        var before = Table("-f", target.BeforePath, "-gen", "gen1")["Managed Heap(Allocated)!"].Bytes;
+        var after = Table("-f", target.AfterPath, "-gen", "gen1")["Managed Heap(Allocated)!"].Bytes;
+
+        Assert.True(first.ExitCode == 0 && second.ExitCode == 0, $"{first}\n{second}");
+        Assert.True(trend.ExitCode == 0, trend.ToString());
+        var allocated = trend.StandardOutput.Split('\n').First(l => l.EndsWith("  Managed Heap(Allocated)!", StringComparison.Ordinal));
+        Assert.Matches($@"\s{before:N0}\s+{after:N0}\s+2\s", allocated);
+        // The young items were promoted into gen1 by the GC between the dumps: the row is there in the second iteration only.
+        var young = trend.StandardOutput.Split('\n').Single(l => l.EndsWith(" " + ExpectedCounts.YoungItemType, StringComparison.Ordinal));
+        Assert.Matches($@"\s{ExpectedCounts.YoungItems * ExpectedCounts.GenerationItemSize:N0}\s+{ExpectedCounts.YoungItems * ExpectedCounts.GenerationItemSize:N0}\s+1\s", young);
+    }
+
     private static IReadOnlyDictionary<string, TableRow> Table(params string[] arguments)
     {
         var result = MemAnalyzerCli.Run([.. arguments, "-type", Planted, "-dts", "1000", "-silent"]);
