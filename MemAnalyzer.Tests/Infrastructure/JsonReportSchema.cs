@@ -18,7 +18,7 @@ public static class JsonReportSchema
         ["document"] = new()
         {
             ["schema"] = new(Kind.String, true), ["mode"] = new(Kind.String, true), ["unit"] = new(Kind.String, true),
-            ["selection"] = new(Kind.String, true), ["retained"] = new(Kind.Boolean, true), ["targets"] = new(Kind.Array, true, "target"),
+            ["selection"] = new(Kind.String, true), ["retained"] = new(Kind.Boolean, true), ["generation"] = new(Kind.String, false), ["targets"] = new(Kind.Array, true, "target"),
         },
         ["target"] = new()
         {
@@ -82,7 +82,15 @@ public static class JsonReportSchema
         Check(document, "document", "$");
         Assert.Equal("memanalyzer/1", document.GetProperty("schema").GetString());
         Assert.Contains(document.GetProperty("unit").GetString(), new[] { "Bytes", "KB", "MB", "GB" });
-        Assert.Contains(document.GetProperty("selection").GetString(), new[] { "all", "live", "dead" });
+        if (document.TryGetProperty("generation", out var generation))
+        {
+            Assert.Contains(generation.GetString(), new[] { "gen0", "gen1", "gen2", "loh", "poh", "frozen" });
+            Assert.Contains(document.GetProperty("selection").GetString(), new[] { "all", "live", "dead" }.Select(s => $"{s} {generation.GetString()}"));
+        }
+        else
+        {
+            Assert.Contains(document.GetProperty("selection").GetString(), new[] { "all", "live", "dead" });
+        }
         var mode = document.GetProperty("mode").GetString()!;
         Assert.True(s_modeLists.TryGetValue(mode, out var lists), $"$.mode: '{mode}' is not a mode of the schema");
         foreach (var target in document.GetProperty("targets").EnumerateArray())

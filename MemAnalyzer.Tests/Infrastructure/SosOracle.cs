@@ -16,21 +16,43 @@ public static partial class SosOracle
     /// <summary>Per type name, SOS's instance count and bytes (MethodTables of one name added up) and its heap total.</summary>
     public sealed record HeapStat(IReadOnlyDictionary<string, (long Count, long Bytes)> Types, long TotalObjects, long TotalBytes);
 
-    public static HeapStat DumpHeapStat(string dumpPath)
+    public static HeapStat DumpHeapStat(string dumpPath) => Stat(Analyze(dumpPath, "dumpheap -stat", "Statistics:"));
+
+    /// <summary>
+    /// SOS `dumpheap -stat -gen &lt;g&gt;` for each of <paramref name="generations"/> (gen0, gen1, gen2, loh, poh, frozen), one
+    /// dotnet-dump run each; its Free row is the generation's free blocks. SOS prints no table at all for a generation
+    /// without objects (only the "Loading core dump" line): that is an empty one.
+    /// </summary>
+    public static IReadOnlyDictionary<string, HeapStat> DumpHeapStatByGeneration(string dumpPath, IReadOnlyList<string> generations)
     {
-        var result = ProcessRunner.Run("dotnet", ["tool", "run", "dotnet-dump", "analyze", dumpPath, "-c", "dumpheap -stat", "-c", "exit"],
-            TimeSpan.FromMinutes(5), workingDirectory: RepositoryPaths.Root);
-        if (result.ExitCode != 0 || !result.StandardOutput.Contains("Statistics:", StringComparison.Ordinal))
+        var stats = new Dictionary<string, HeapStat>(StringComparer.Ordinal);
+        foreach (var generation in generations)
         {
-            throw new InvalidOperationException($"dotnet-dump failed (scripts/setup.sh restores it):\n{result}");
+            var output = Analyze(dumpPath, $"dumpheap -stat -gen {generation}", "Loading core dump");
+            if (output.Contains("Statistics:", StringComparison.Ordinal))
+            {
+                stats[generation] = Stat(output);
+            }
+            else if (output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).All(l => l.StartsWith("Loading core dump", StringComparison.Ordinal)))
+            {
+                stats[generation] = new HeapStat(new Dictionary<string, (long, long)>(), 0, 0);
+            }
+            else
+            {
+                throw new InvalidOperationException($"dotnet-dump printed neither a table nor nothing for -gen {generation}:\n{output}");
+            }
         }
-        var types = Table(result.StandardOutput);
-        var total = Total().Match(result.StandardOutput);
-        if (!total.Success || types.Count == 0)
+        return stats;
+    }
+
+    private static HeapStat Stat(string section)
+    {
+        var total = Total().Match(section);
+        if (!total.Success)
         {
-            throw new InvalidOperationException($"no dumpheap -stat table in dotnet-dump's output:\n{result}");
+            throw new InvalidOperationException($"no dumpheap -stat total in dotnet-dump's output:\n{section}");
         }
-        return new HeapStat(types, Number(total.Groups["objects"].Value), Number(total.Groups["bytes"].Value));
+        return new HeapStat(Table(section), Number(total.Groups["objects"].Value), Number(total.Groups["bytes"].Value));
     }
 
     /// <summary>SOS gchandles -stat: per target type name, the handles' count and target bytes (all kinds together, as SOS groups them), and the handles per kind ("WeakShort" for SOS's "Weak Short Handles").</summary>

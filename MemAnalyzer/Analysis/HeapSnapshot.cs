@@ -23,7 +23,7 @@ public sealed record TypeStatistics(string TypeName, long Count, long Bytes, lon
 /// <param name="Types">One row per type name, in no particular order. Free space is not a type.</param>
 /// <param name="FreeCount">Number of free blocks on the heap.</param>
 /// <param name="FreeBytes">Bytes of free blocks.</param>
-/// <param name="SegmentBytes">Sum of the segments' object ranges: live, dead and free bytes together.</param>
+/// <param name="SegmentBytes">Sum of the segments' object ranges: live, dead and free bytes together (with -gen, of the generation's ranges).</param>
 /// <param name="Selection">Which objects <paramref name="Types"/> counts.</param>
 /// <param name="Warnings">Conditions that make the numbers less than exact, in words a user understands.</param>
 public sealed record HeapSnapshot(
@@ -35,6 +35,9 @@ public sealed record HeapSnapshot(
     IReadOnlyList<string> Warnings)
 {
     public long ObjectCount => Types.Sum(t => t.Count);
+
+    /// <summary>-gen: the generation every row and total covers; null for the whole heap.</summary>
+    public HeapGeneration? Generation { get; init; }
 
     public long AllocatedBytes => Types.Sum(t => t.Bytes);
 

@@ -12,6 +12,7 @@ namespace MemAnalyzer.Analysis;
 /// <param name="Types">-type: only these type rows; the summary rows still cover the whole selection.</param>
 /// <param name="Retained">-retained/-dtr: retained bytes per type from the live graph's dominator tree.</param>
 /// <param name="Roots">-roots: the most common root paths to a type.</param>
+/// <param name="Generation">-gen: only the objects (and free blocks) of this generation, in the type rows and the summary rows; null for the whole heap.</param>
 public sealed record TypeTableQuery(
     SortKey SortKey,
     int TopN,
@@ -21,7 +22,8 @@ public sealed record TypeTableQuery(
     bool MemoryMap = false,
     TypeFilter? Types = null,
     bool Retained = false,
-    RootsQuery? Roots = null)
+    RootsQuery? Roots = null,
+    HeapGeneration? Generation = null)
 {
     /// <summary>Whether the GC roots are walked (-live/-dead, -retained, -roots), whose stack walk can crash the DAC.</summary>
     public bool ReadsRoots => Selection != ObjectSelection.All || Retained || Roots is not null;

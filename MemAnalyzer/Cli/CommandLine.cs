@@ -32,6 +32,7 @@ public sealed class CommandLine
         TypeFilter = Single("-type|--type <PATTERN>", "Only types whose name contains PATTERN (as SOS dumpheap -type), or matches it where it has * wildcards.");
         Live = Flag("-live|--live", "Count only objects reachable from GC roots (as SOS dumpheap -live).");
         Dead = Flag("-dead|--dead", "Count only unreachable objects: what the next full GC frees.");
+        Generation = Single("-gen|--generation <GEN>", "Count only objects (and free blocks) in one generation, as SOS dumpheap -gen: gen0, gen1, gen2, loh, poh or frozen. The summary rows then cover that generation.");
         Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
         DuplicateStrings = Optional("-dstrings|--duplicate-strings[:<N>]", "Top N duplicated string values by wasted bytes, with the field holding most copies.");
         ShowAddress = Flag("-showaddress|--show-address", "With -dstrings: the address of one instance of each value.");
@@ -129,6 +130,8 @@ public sealed class CommandLine
     public CommandOption SparsePercent { get; }
     public CommandOption MinGroup { get; }
     public CommandOption Live { get; }
+
+    public CommandOption Generation { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }
     public CommandOption DuplicateStrings { get; }

@@ -116,6 +116,7 @@ public static class RequestBuilder
     private static CommandRequest Analysis(CommandLine line, TargetSpec first, TargetSpec? second)
     {
         SwitchRules.LiveAndDeadExcludeEachOther(line);
+        SwitchRules.GenerationRestrictsTypeTable(line);
         SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
         var byRetained = line.ByRetained.HasValue();
@@ -144,7 +145,7 @@ public static class RequestBuilder
         var topN = top ?? sort.TopN ?? defaultTopN;
         var memoryMap = line.MemoryMap.HasValue();
         var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
-        var table = new TypeTableQuery(sortKey, topN, sort.MinCount, selection, unit, memoryMap, types, retained, roots);
+        var table = new TypeTableQuery(sortKey, topN, sort.MinCount, selection, unit, memoryMap, types, retained, roots, Generation(line.Generation.Value()));
         var tableOutput = output with { ResultFile = line.ResultFile.Value() };
         return second is null ? new HistogramRequest(first, table, tableOutput) : new DiffRequest(first, second, table, tableOutput, line.ShowUnchanged.HasValue());
     }

@@ -53,7 +53,7 @@ internal static class SuspectViews
 
     private static void TakesNoOtherView(CommandLine line)
     {
-        var others = new[] { line.DuplicateStrings, line.Roots, line.Retained, line.ByRetained, line.ByCount, line.BySize, line.Top, line.Dead, line.MemoryMap, line.ResultFile, line.ShowUnchanged, line.ShowAddress }
+        var others = new[] { line.DuplicateStrings, line.Roots, line.Retained, line.ByRetained, line.ByCount, line.BySize, line.Top, line.Dead, line.Generation, line.MemoryMap, line.ResultFile, line.ShowUnchanged, line.ShowAddress }
             .Where(o => o.HasValue()).Select(o => "-" + o.ShortName).ToList();
         if (others.Count > 0)
         {

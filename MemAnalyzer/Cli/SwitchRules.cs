@@ -22,7 +22,7 @@ public static class SwitchRules
             throw Invalid("-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps");
         }
         CommandOption[] others = [line.BySize, line.ByCount, line.ByRetained, line.Top, line.Retained, line.Roots, line.TypeFilter, line.Live, line.Dead,
-            line.DuplicateStrings, line.ShowAddress, line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
+            line.Generation, line.DuplicateStrings, line.ShowAddress, line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
         if (others.FirstOrDefault(o => o.HasValue()) is { } other)
         {
             throw Invalid($"-objects prints the fields of objects on the console and takes no --{other.LongName}: run it as a command of its own");
@@ -53,6 +53,10 @@ public static class SwitchRules
         {
             throw Invalid("-type filters the rows of an analysis; -trend reports every growing row of the CSV: leave out -type");
         }
+        if (line.Generation.HasValue())
+        {
+            throw Invalid("-gen restricts the analysis of a target; -trend reads the CSV such runs wrote (their Selection column names the generation): leave out -gen");
+        }
         if (line.DumpFile.HasValue() || line.ProcessId.HasValue() || line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() || line.OutputFile.HasValue())
         {
             throw Invalid("-trend reads a CSV that earlier runs wrote; it does not combine with -f, -pid, -f2, -pid2 or -o");
@@ -64,6 +68,24 @@ public static class SwitchRules
         if (line.Live.HasValue() && line.Dead.HasValue())
         {
             throw Invalid("-live and -dead exclude each other: use one of them");
+        }
+    }
+
+    /// <summary>
+    /// -gen restricts the type table and its summary rows to one generation. Retained sizes and root paths come from the
+    /// whole live graph, the memory map covers the whole process, and -dstrings is a view of its own: none of them is
+    /// restricted, so they do not go with -gen.
+    /// </summary>
+    public static void GenerationRestrictsTypeTable(CommandLine line)
+    {
+        if (!line.Generation.HasValue())
+        {
+            return;
+        }
+        CommandOption[] others = [line.Retained, line.ByRetained, line.Roots, line.MemoryMap, line.DuplicateStrings];
+        if (others.FirstOrDefault(o => o.HasValue()) is { } other)
+        {
+            throw Invalid($"-gen restricts the type table to one generation, and -{other.ShortName} covers the whole heap: run them as two commands");
         }
     }
 

@@ -24,7 +24,7 @@ public static class HistogramCommand
         var described = output.Describe(request.Target);
         if (output.Csv is { } csv)
         {
-            TrackingCsvFile.EnsureAppendKeepsOneSelection(csv, described!.ProcessId, SelectionText.Of(query.Selection));
+            TrackingCsvFile.EnsureAppendKeepsOneSelection(csv, described!.ProcessId, SelectionText.Of(query.Selection, query.Generation));
         }
         var progress = context.Progress(writingCsv: output.WritesRows);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,

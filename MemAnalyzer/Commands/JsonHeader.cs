@@ -8,8 +8,8 @@ public static class JsonHeader
 {
     public static JsonReport Of(CommandRequest request) => request switch
     {
-        HistogramRequest h => Report(JsonReportMode.Types, h.Query.Unit, h.Query.Selection, h.Query.Retained),
-        DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained),
+        HistogramRequest h => Report(JsonReportMode.Types, h.Query.Unit, h.Query.Selection, h.Query.Retained, h.Query.Generation),
+        DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained, d.Query.Generation),
         DuplicateStringsRequest s => Report(s.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, s.Unit, s.Selection, retained: false),
         SuspectsRequest s => Report(s.Second is null ? JsonReportMode.Suspects : JsonReportMode.SuspectsDiff, s.Unit, ObjectSelection.Live, retained: true),
         HandlesRequest h => Report(h.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, h.Unit, ObjectSelection.All, h.Retained && h.Second is null),
@@ -17,6 +17,7 @@ public static class JsonHeader
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };
 
-    private static JsonReport Report(string mode, SizeUnit unit, ObjectSelection selection, bool retained) =>
-        new(JsonReport.SchemaName, mode, unit.ToString(), SelectionText.Of(selection), retained, []);
+    private static JsonReport Report(string mode, SizeUnit unit, ObjectSelection selection, bool retained, HeapGeneration? generation = null) =>
+        new(JsonReport.SchemaName, mode, unit.ToString(), SelectionText.Of(selection, generation), retained,
+            generation is HeapGeneration g ? HeapGenerations.Name(g) : null, []);
 }

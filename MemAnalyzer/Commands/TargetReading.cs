@@ -12,11 +12,12 @@ namespace MemAnalyzer.Commands;
 /// <param name="Retained">-retained/-dtr: retained bytes per type from the live graph's dominator tree.</param>
 /// <param name="Roots">-roots: the most common root paths to a type.</param>
 /// <param name="PathTypes">Without -roots: decides, once the snapshot (with its retained sizes) is known, which types get their top path.</param>
+/// <param name="Generation">-gen: only that generation's objects and free blocks.</param>
 public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, bool Retained, RootsQuery? Roots,
-    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null)
+    Func<HeapSnapshot, CancellationToken, Func<string, bool>>? PathTypes = null, HeapGeneration? Generation = null)
 {
     /// <summary>What <paramref name="query"/> needs read while the target is open.</summary>
-    public static ReadingOptions Of(TypeTableQuery query) => new(query.Selection, query.MemoryMap, query.Retained, query.Roots);
+    public static ReadingOptions Of(TypeTableQuery query) => new(query.Selection, query.MemoryMap, query.Retained, query.Roots, Generation: query.Generation);
 }
 
 /// <summary>One target's snapshot and, with -roots, the paths to the matching types.</summary>
@@ -34,11 +35,11 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         var heap = source.Heap;
         if (!options.Retained && options.Roots is null && options.PathTypes is null)
         {
-            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress), roots);
+            return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, generation: options.Generation), roots);
         }
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
         var (graph, live, graphWarnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
-        var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live);
+        var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live, options.Generation);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };

@@ -10,7 +10,8 @@ namespace MemAnalyzer.Heap;
 internal static class AwaitingFinalization
 {
     /// <summary>Count and bytes of the finalizable objects the live set did not mark. Objects on frozen segments never count (they are live).</summary>
-    public static (long Count, long Bytes) Of(ClrHeap heap, ObjectBitmap live, CancellationToken cancellation)
+    /// <param name="generation">-gen: only the objects of this generation.</param>
+    public static (long Count, long Bytes) Of(ClrHeap heap, ObjectBitmap live, Analysis.HeapGeneration? generation, CancellationToken cancellation)
     {
         long count = 0, bytes = 0, visited = 0;
         foreach (var obj in heap.EnumerateFinalizableObjects())
@@ -19,7 +20,8 @@ internal static class AwaitingFinalization
             {
                 cancellation.ThrowIfCancellationRequested();
             }
-            if (!obj.IsValid || live.IsMarked(obj.Address) || heap.GetSegmentByAddress(obj.Address)?.Kind == GCSegmentKind.Frozen)
+            if (!obj.IsValid || live.IsMarked(obj.Address) || heap.GetSegmentByAddress(obj.Address)?.Kind == GCSegmentKind.Frozen
+                || !GenerationWindow.Contains(heap, obj.Address, generation))
             {
                 continue;
             }

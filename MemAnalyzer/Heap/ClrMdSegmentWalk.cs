@@ -11,7 +11,8 @@ internal static class ClrMdSegmentWalk
     /// visitor reads what it needs); free blocks and objects of no known type go to <paramref name="counts"/>. Call it
     /// under the table's ClrMD lock.
     /// </summary>
-    public static void Walk<TVisitor>(ClrSegment segment, MethodTableInfoTable table, ObjectBitmap? live, ObjectSelection selection, SegmentCounts counts,
+    /// <param name="window">The addresses whose objects and free blocks count (-gen); the whole segment without it.</param>
+    public static void Walk<TVisitor>(ClrSegment segment, (ulong Start, ulong End) window, MethodTableInfoTable table, ObjectBitmap? live, ObjectSelection selection, SegmentCounts counts,
         ref TVisitor visitor, CancellationToken cancellation)
         where TVisitor : struct, IScanVisitor<TVisitor>
     {
@@ -21,6 +22,10 @@ internal static class ClrMdSegmentWalk
             if ((++visited & 0xFFFF) == 0)
             {
                 cancellation.ThrowIfCancellationRequested();
+            }
+            if (obj.Address < window.Start || obj.Address >= window.End)
+            {
+                continue;
             }
             var type = obj.Type;
             if (type is null)

@@ -38,17 +38,20 @@ internal sealed class HeapScanner
     /// <summary>
     /// Hands every object of the segment to <paramref name="visitor"/>; with <paramref name="marks"/>, only objects whose
     /// mark bit equals <paramref name="wantMarked"/>. Free blocks, damaged places and steps go to <paramref name="counts"/>.
+    /// Only objects, free blocks and damaged places that begin in <paramref name="window"/> count (-gen: a generation's
+    /// part of the ephemeral segment); the walk still begins at the segment's start, where it knows an object begins.
     /// Returns null when done, or why the segment could not be walked raw (the counts then hold nothing of it; the
     /// visitor was handed the objects before the place it gave up).
     /// </summary>
     // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
-    public string? TryWalk<TVisitor>(ClrSegment segment, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentCounts counts, ref TVisitor visitor,
+    public string? TryWalk<TVisitor>(ClrSegment segment, (ulong Start, ulong End) window, ObjectBitmap.SegmentBits? marks, bool wantMarked, SegmentCounts counts, ref TVisitor visitor,
         CancellationToken cancellation)
         where TVisitor : struct, IScanVisitor<TVisitor>
     {
         var start = segment.ObjectRange.Start;
         var end = segment.ObjectRange.End;
+        var (windowStart, windowLength) = (window.Start, window.End - window.Start);
         var skipContexts = segment.Kind is not (GCSegmentKind.Large or GCSegmentKind.Frozen);
         var context = SortedAddressSearch.LowerBound(_contextStarts, start);
         var markBits = marks?.Bits;
@@ -60,7 +63,7 @@ internal sealed class HeapScanner
         ulong recentTable = 0, olderTable = 0;
         int recentIndex = -1, olderIndex = -1;
         var obj = start;
-        while (obj >= start && obj < end)
+        while (obj >= start && obj < end && obj < window.End)
         {
             if (obj + 16 > bufferEnd || obj < bufferStart)
             {
@@ -118,8 +121,11 @@ internal sealed class HeapScanner
             if (resume is ulong resumeAt)
             {
                 // What lies between the damaged object and the next trusted one is one damaged place, not counted.
-                counts.UnreadableBytes += (long)(resumeAt - obj);
-                counts.UnreadablePlaces++;
+                if (obj - windowStart < windowLength)
+                {
+                    counts.UnreadableBytes += (long)(resumeAt - obj);
+                    counts.UnreadablePlaces++;
+                }
                 obj = resumeAt;
                 bufferStart = bufferEnd = 0;
                 while (context < _contextStarts.Length && _contextStarts[context] < obj)
@@ -129,7 +135,11 @@ internal sealed class HeapScanner
                 continue;
             }
             var flags = entries[index].Flags;
-            if ((flags & MethodTableInfoTable.IsFree) != 0)
+            if (obj - windowStart >= windowLength)
+            {
+                // Outside the generation (-gen): stepped over.
+            }
+            else if ((flags & MethodTableInfoTable.IsFree) != 0)
             {
                 counts.FreeCount++;
                 counts.FreeBytes += (long)size;

@@ -13,8 +13,9 @@ namespace MemAnalyzer.Heap;
 public static class HeapStatisticsCollector
 {
     /// <param name="marked">The live set when a walk of the same heap already marked it (-retained builds it first); null to mark here when the selection needs it.</param>
+    /// <param name="generation">-gen: only the objects and free blocks of this generation (the live mark still covers the whole heap).</param>
     public static HeapSnapshot Collect(HeapSource source, ObjectSelection selection, WalkOptions options, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress = null, ObjectBitmap? marked = null)
+        IProgress<HeapWalkProgress>? progress = null, ObjectBitmap? marked = null, HeapGeneration? generation = null)
     {
         var heap = source.Heap;
         var warnings = new List<string>();
@@ -42,7 +43,7 @@ public static class HeapStatisticsCollector
         var tally = new HeapTally();
         var visitor = new TallyVisitor(tally);
         var scan = ObjectScan.Run(source, selection, live, ref visitor, options.Threads, cancellation,
-            progress is null ? null : (bytes, objects) => progress.Report(new HeapWalkProgress(WalkPhase.Walking, bytes, totalBytes, objects, clock.Elapsed)));
+            progress is null ? null : (bytes, objects) => progress.Report(new HeapWalkProgress(WalkPhase.Walking, bytes, totalBytes, objects, clock.Elapsed)), generation);
 
         progress?.Report(new HeapWalkProgress(WalkPhase.Done, totalBytes, totalBytes, scan.Objects, clock.Elapsed));
         warnings.AddRange(ScanWarnings.Of(scan, ScanSubject.Types));
@@ -52,7 +53,7 @@ public static class HeapStatisticsCollector
         {
             lock (table.ClrMdLock)
             {
-                (awaitingCount, awaitingBytes) = AwaitingFinalization.Of(heap, live, cancellation);
+                (awaitingCount, awaitingBytes) = AwaitingFinalization.Of(heap, live, generation, cancellation);
             }
         }
 
@@ -77,8 +78,9 @@ public static class HeapStatisticsCollector
                 "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
                 "miss the roots on thread stacks; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
         }
-        return new HeapSnapshot(rows, scan.FreeCount, scan.FreeBytes, totalBytes, selection, warnings)
+        return new HeapSnapshot(rows, scan.FreeCount, scan.FreeBytes, scan.SegmentBytes, selection, warnings)
         {
+            Generation = generation,
             FrozenCount = tally.FrozenCount,
             FrozenBytes = tally.FrozenBytes,
             UnreadableBytes = scan.UnreadableBytes,

@@ -17,6 +17,7 @@ internal sealed class ObjectScan
     private readonly ObjectSelection _selection;
     private readonly ObjectBitmap? _live;
     private readonly ClrSegment[] _segments;
+    private readonly (ulong Start, ulong End)[] _windows;
     private readonly Action<long, long>? _progress;
     private readonly object _lock = new();
     private long _walkedBytes, _objects, _freeCount, _freeBytes, _unreadableBytes, _unreadablePlaces, _unknownTypes;
@@ -24,23 +25,25 @@ internal sealed class ObjectScan
     private int _firstFallbackSegment = int.MaxValue;
     private string? _firstFallback;
 
-    private ObjectScan(HeapSource source, ObjectSelection selection, ObjectBitmap? live, Action<long, long>? progress)
+    private ObjectScan(HeapSource source, ObjectSelection selection, ObjectBitmap? live, HeapGeneration? generation, Action<long, long>? progress)
     {
         (_source, _selection, _live, _progress) = (source, selection, live, progress);
         _segments = [.. source.Heap.Segments];
+        _windows = [.. _segments.Select(s => GenerationWindow.Of(s, generation))];
     }
 
     /// <summary>Scans the heap of <paramref name="source"/>.</summary>
     /// <param name="live">The mark of -live/-dead; null with <see cref="ObjectSelection.All"/>.</param>
     /// <param name="threads">Walk threads (one when the memory cannot be read from several at once).</param>
     /// <param name="progress">Gets the segment bytes and objects walked so far after each segment, from one thread at a time.</param>
+    /// <param name="generation">-gen: only the objects and free blocks of this generation (<see cref="GenerationWindow"/>); the report's segment bytes are the generation's.</param>
     public static ScanReport Run<TVisitor>(HeapSource source, ObjectSelection selection, ObjectBitmap? live, ref TVisitor visitor, int threads,
-        CancellationToken cancellation, Action<long, long>? progress = null)
+        CancellationToken cancellation, Action<long, long>? progress = null, HeapGeneration? generation = null)
         where TVisitor : struct, IScanVisitor<TVisitor>
     {
-        var scan = new ObjectScan(source, selection, live, progress);
+        var scan = new ObjectScan(source, selection, live, generation, progress);
         scan.Walk(ref visitor, threads, cancellation);
-        return new ScanReport(scan._segments.Length, scan._segments.Sum(s => (long)s.ObjectRange.Length), scan._objects, scan._freeCount, scan._freeBytes,
+        return new ScanReport(scan._segments.Length, scan._windows.Sum(w => (long)(w.End - w.Start)), scan._objects, scan._freeCount, scan._freeBytes,
             scan._unreadableBytes, scan._unreadablePlaces, scan._unknownTypes, scan._fallbackSegments, scan._firstFallback, source.RawWalk);
     }
 
@@ -96,8 +99,9 @@ internal sealed class ObjectScan
         var segment = _segments[at];
         var length = (long)segment.ObjectRange.Length;
         var frozen = segment.Kind == GCSegmentKind.Frozen;
+        var window = _windows[at];
         counts.Clear();
-        if (length == 0 || (frozen && _selection == ObjectSelection.Dead))
+        if (length == 0 || window.End == window.Start || (frozen && _selection == ObjectSelection.Dead))
         {
             lock (_lock)
             {
@@ -112,7 +116,7 @@ internal sealed class ObjectScan
         {
             reason = scanner is null
                 ? "the target is not 64-bit"
-                : scanner.TryWalk(segment, live?.BitsOf(start), _selection == ObjectSelection.Live, counts, ref visitor, cancellation);
+                : scanner.TryWalk(segment, window, live?.BitsOf(start), _selection == ObjectSelection.Live, counts, ref visitor, cancellation);
             if (reason is null)
             {
                 lock (_lock)
@@ -129,7 +133,7 @@ internal sealed class ObjectScan
         // The ClrMD walk happens under the table's lock: DAC calls are made one at a time.
         lock (_source.Table.ClrMdLock)
         {
-            ClrMdSegmentWalk.Walk(segment, _source.Table, live, _selection, counts, ref visitor, cancellation);
+            ClrMdSegmentWalk.Walk(segment, window, _source.Table, live, _selection, counts, ref visitor, cancellation);
             lock (_lock)
             {
                 Add(counts, length);

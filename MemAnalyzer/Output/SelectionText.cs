@@ -9,5 +9,5 @@ public static class SelectionText
     public const string Column = TrackingColumns.Selection;
     public const string All = "all";
 
-    public static string Of(ObjectSelection selection) => TrackingColumns.SelectionValue(selection);
+    public static string Of(ObjectSelection selection, HeapGeneration? generation = null) => TrackingColumns.SelectionValue(selection, generation);
 }

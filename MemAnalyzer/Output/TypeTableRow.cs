@@ -1,7 +1,7 @@
 namespace MemAnalyzer.Output;
 
 /// <summary>One row of a single-target run's CSV and JSON: a type, a summary row or a memory-map row.</summary>
-/// <param name="Selection">Which objects the run counted: all, live (-live) or dead (-dead); -trend does not mix them.</param>
+/// <param name="Selection">Which objects the run counted: all, live (-live) or dead (-dead), with -gen followed by the generation ("live gen2"); -trend does not mix them.</param>
 public sealed record TypeTableRow(long Allocated, long Instances, string Type, TargetContext Context, long? Retained = null, string Selection = SelectionText.All);
 
 /// <summary>One row of a diff's CSV and JSON, with the console diff's columns.</summary>

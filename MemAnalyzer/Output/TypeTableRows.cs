@@ -10,7 +10,7 @@ public static class TypeTableRows
 {
     public static TableSections<TypeTableRow> FromSnapshot(IReadOnlyList<TypeStatistics> rows, TargetSnapshot target, SizeUnit unit, TargetContext context)
     {
-        var recorded = SelectionText.Of(target.Heap.Selection);
+        var recorded = SelectionText.Of(target.Heap.Selection, target.Heap.Generation);
         return new(
             [.. rows.Select(r => new TypeTableRow(unit.Convert(r.Bytes), r.Count, r.TypeName, context, r.Retained is { } retained ? unit.Convert(retained) : null, recorded))],
             Summary(target.HeapSummary),

@@ -1,7 +1,7 @@
 namespace MemAnalyzer.Trend;
 
 /// <summary>
-/// Live, dead and all objects are different series, so the rows of one process in a tracking CSV are of one selection.
+/// Live, dead and all objects, of the whole heap or of one generation (-gen), are different series, so the rows of one process in a tracking CSV are of one selection.
 /// -trend applies this rule when it reads the file, and -o when it would append to it: one definition for both.
 /// </summary>
 public static class SelectionRule
@@ -15,6 +15,6 @@ public static class SelectionRule
             return null;
         }
         var who = process.Length == 0 ? "the rows without a ProcessId" : $"the rows of process {process}";
-        return $"{who} are of two selections, '{distinct[0]}' and '{distinct[1]}' (runs with and without -live or -dead)";
+        return $"{who} are of two selections, '{distinct[0]}' and '{distinct[1]}' (runs with and without -live, -dead or -gen)";
     }
 }

@@ -24,8 +24,13 @@ public static class TrackingColumns
     /// <summary>How a diff CSV's header begins (Delta(Bytes), …): a file that is not a tracking CSV.</summary>
     public const string DiffPrefix = "Delta(";
 
-    /// <summary>The Selection column's value for a run's selection: all, live or dead.</summary>
-    public static string SelectionValue(ObjectSelection selection) => selection.ToString().ToLowerInvariant();
+    /// <summary>The Selection column's value for a run's selection: all, live or dead, and with -gen the generation after a space ("live gen2").</summary>
+    public static string SelectionValue(ObjectSelection selection, HeapGeneration? generation = null) =>
+        generation is HeapGeneration g ? $"{selection.ToString().ToLowerInvariant()} {HeapGenerations.Name(g)}" : selection.ToString().ToLowerInvariant();
+
+    /// <summary>Whether a Selection value counts unreachable objects too (all, or all of a generation).</summary>
+    public static bool CountsGarbage(string selection) =>
+        selection == SelectionValue(ObjectSelection.All) || selection.StartsWith(SelectionValue(ObjectSelection.All) + " ", StringComparison.Ordinal);
 
     public static string Allocated(SizeUnit unit) => AllocatedPrefix + unit;
 

@@ -73,7 +73,7 @@ public static class TrackingCsvReader
         {
             warnings.Add("every Context is empty, so iterations are told apart by the Time column");
         }
-        if (raw.Any(r => r.Selection == TrackingColumns.SelectionValue(ObjectSelection.All)))
+        if (raw.Any(r => TrackingColumns.CountsGarbage(r.Selection)))
         {
             warnings.Add("the runs were tracked without -live, so garbage not yet collected counts as growth (a type whose instances die between runs can look like the top grower); track with -live, into a new CSV, to follow what is kept alive");
         }

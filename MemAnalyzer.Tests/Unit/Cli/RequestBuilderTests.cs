@@ -65,6 +65,13 @@ public sealed class RequestBuilderTests
     [InlineData(new[] { "-ps", "-pid", "7" }, "-ps lists the .NET processes and takes no other switch: run it alone, then analyze one with -pid <pid or name>")]
     [InlineData(new[] { "--top", "abc", "-trend", "t.csv" }, "Invalid value specified for top. 'abc' is not a valid number: run MemAnalyzer --help for the switches")]
     [InlineData(new[] { "-procdump", "-zz", "1" }, "-procdump: '-zz' is not a ProcDump for Linux option: use -p <pid> or -w <name>, -o <prefix>, -n, -s and the triggers -M/-m/-C/-c/-T/-F/-G, or the original's -ma|-mp <pid|name> [file|dir]")]
+    [InlineData(new[] { "-f", "a.dmp", "-gen", "gen3" }, "-gen gen3 is not a generation: use gen0, gen1, gen2, loh, poh or frozen")]
+    [InlineData(new[] { "-f", "a.dmp", "-gen", "gen2", "-retained" }, "-gen restricts the type table to one generation, and -retained covers the whole heap: run them as two commands")]
+    [InlineData(new[] { "-f", "a.dmp", "-gen", "loh", "-dtr" }, "-gen restricts the type table to one generation, and -dtr covers the whole heap: run them as two commands")]
+    [InlineData(new[] { "-f", "a.dmp", "-gen", "gen0", "-roots", "Order" }, "-gen restricts the type table to one generation, and -roots covers the whole heap: run them as two commands")]
+    [InlineData(new[] { "-f", "a.dmp", "-gen", "gen0", "-vmmap" }, "-gen restricts the type table to one generation, and -vmmap covers the whole heap: run them as two commands")]
+    [InlineData(new[] { "-f", "a.dmp", "-gen", "gen0", "-dstrings" }, "-gen restricts the type table to one generation, and -dstrings covers the whole heap: run them as two commands")]
+    [InlineData(new[] { "-trend", "t.csv", "-gen", "gen2" }, "-gen restricts the analysis of a target; -trend reads the CSV such runs wrote (their Selection column names the generation): leave out -gen")]
     public void EachSwitchCombinationRuleRejectsWithItsOwnMessage(string[] args, string message)
     {
         Assert.Equal(message, Rejected(args));
@@ -80,6 +87,20 @@ public sealed class RequestBuilderTests
     public void ABadTopNQueryIsRejectedWithThePartThatIsWrong(string query, string start)
     {
         Assert.StartsWith(start, Rejected("-f", "a.dmp", query));
+    }
+
+    [Theory]
+    [InlineData("gen0", HeapGeneration.Gen0)]
+    [InlineData("GEN1", HeapGeneration.Gen1)]
+    [InlineData("2", HeapGeneration.Gen2)]
+    [InlineData("loh", HeapGeneration.Loh)]
+    [InlineData("poh", HeapGeneration.Poh)]
+    [InlineData("frozen", HeapGeneration.Frozen)]
+    public void GenRestrictsTheTypeTableOfAHistogramAndADiffToOneGeneration(string text, HeapGeneration generation)
+    {
+        Assert.Equal(generation, Assert.IsType<HistogramRequest>(Build("-f", "a.dmp", "-gen", text, "-live")).Query.Generation);
+        Assert.Equal(generation, Assert.IsType<DiffRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-gen", text)).Query.Generation);
+        Assert.Null(Assert.IsType<HistogramRequest>(Build("-f", "a.dmp")).Query.Generation);
     }
 
     [Fact]
