@@ -20,6 +20,24 @@ public sealed record HtmlOutput(string Path, string CommandLine)
         {
             throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot write -html '{Path}': the directory {directory} is not writable (the page is written beside it and renamed into place)");
         }
+        if (File.Exists(Path) && !CanReplace(Path))
+        {
+            throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"-html '{Path}' exists and cannot be replaced (immutable or read-only): make it writable or choose another file");
+        }
+    }
+
+    private static bool CanReplace(string path)
+    {
+        try
+        {
+            // Opened without truncating: the old page stays until the new one is renamed over it.
+            using var file = new FileStream(path, FileMode.Open, FileAccess.Write, FileShare.ReadWrite);
+            return true;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
     }
 
     /// <summary>Writes the page, and a note on stderr where it went unless -silent.</summary>

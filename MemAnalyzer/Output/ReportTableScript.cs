@@ -3,7 +3,9 @@ namespace MemAnalyzer.Output;
 /// <summary>
 /// The page's tables come alive: a click on a header sorts by that column (numbers largest first, a second click turns
 /// it), the filter box keeps the rows whose text contains what is typed, and rows past the first ones are drawn on demand
-/// from the table's JSON block. The markup's rows stay as they are until the reader acts.
+/// from the table's JSON block. The markup's rows stay as they are until the reader acts. The page address's fragment
+/// sets a view to share as a link: <c>#sort=types.2</c> sorts the table "types" by its third column (largest first;
+/// <c>types.2.asc</c> the other way), <c>#filter=types.Leaks</c> filters it.
 /// </summary>
 public static class ReportTableScript
 {
@@ -11,6 +13,12 @@ public static class ReportTableScript
         (function () {
           'use strict';
           var STEP = 1000;
+          var hash = new URLSearchParams(location.hash.slice(1));
+          function asked(name, id) {
+            var found = null;
+            hash.getAll(name).forEach(function (v) { if (v.indexOf(id + '.') === 0) { found = v.slice(id.length + 1); } });
+            return found;
+          }
           function fmt(v) { return v === null ? '' : v.toLocaleString('en-US'); }
           document.querySelectorAll('.table-box').forEach(function (box) {
             var table = box.querySelector('table.sortable');
@@ -81,12 +89,23 @@ public static class ReportTableScript
               th.addEventListener('click', sort);
               th.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sort(); } });
             });
-            input.hidden = false;
+            input.hidden = data.rows.length <= 20;
             input.addEventListener('input', function () { state.filter = input.value; state.shown = Math.max(state.shown, STEP); render(); });
             more.addEventListener('click', function () { state.shown += STEP; render(); });
             all.addEventListener('click', function () { state.shown = data.rows.length; render(); });
             more.hidden = all.hidden = state.shown >= data.rows.length;
             more.textContent = 'Show ' + fmt(Math.min(STEP, data.rows.length - state.shown)) + ' more';
+            var sortAsked = asked('sort', table.id), filterAsked = asked('filter', table.id);
+            if (filterAsked !== null) { input.value = filterAsked; state.filter = filterAsked; state.shown = Math.max(state.shown, STEP); }
+            if (sortAsked !== null) {
+              var parts = sortAsked.split('.'), col = parseInt(parts[0], 10);
+              if (col >= 0 && col < heads.length) {
+                state.col = col;
+                state.dir = parts[1] === 'asc' ? 1 : parts[1] === 'desc' ? -1 : kinds[col] === 'text' ? 1 : -1;
+                heads[col].setAttribute('aria-sort', state.dir > 0 ? 'ascending' : 'descending');
+              }
+            }
+            if (sortAsked !== null || filterAsked !== null) { render(); }
             table.dataset.wired = 'true';
           });
         })();
