@@ -41,7 +41,7 @@ public static class RootPathsHtml
         html.Append(CultureInfo.InvariantCulture, $"<li>{E(path.Root.Description)}</li>");
         foreach (var step in path.Steps)
         {
-            html.Append(CultureInfo.InvariantCulture, $"<li>→ {E(step.Text)}</li>");
+            html.Append(CultureInfo.InvariantCulture, $"<li>→ {E(RootPathRenderer.StepText(step))}</li>");
         }
         return html.Append("</ol>\n").ToString();
     }
