@@ -13,8 +13,7 @@ public static class AnalysisPages
     public static string Of(PageHeader header, TargetSnapshot target, IReadOnlyList<TypeStatistics> types, IReadOnlyList<TypeRootPaths> roots, RetentionPicture? picture)
     {
         var page = new ReportPage(header);
-        page.Section("memory", "Where the memory is", MemoryMapHtml.Of(target.HeapSummary, target.MemoryRows, noMapNote: picture is null ? null
-            : "-suspects reads the live heap only: for the memory map, run the type table with -vmmap -html (MemAnalyzer -f <dump> -vmmap -html <file>)."));
+        page.Section("memory", "Where the memory is", MemoryMapHtml.Of(target.HeapSummary, target.MemoryRows, noMapNote: picture is null ? null : SuspectsOnlyNote));
         if (picture is not null)
         {
             var live = picture.Suspects.LiveBytes;
@@ -44,7 +43,7 @@ public static class AnalysisPages
         (IReadOnlyList<SuspectGrowth> Growth, long FirstLive, long SecondLive, double Percent)? growth)
     {
         var page = new ReportPage(header);
-        var memory = MemoryMapHtml.Of(second.HeapSummary, second.MemoryRows, "memory-after");
+        var memory = MemoryMapHtml.Of(second.HeapSummary, second.MemoryRows, "memory-after", growth is null ? null : SuspectsOnlyNote);
         page.Section("memory", "Where the memory is", SummaryTable(summaries) + "<h3>The second target</h3>\n" + memory);
         var grown = diffs.Where(d => d.DeltaBytes > 0).ToList();
         page.Section("retention", "What grew",
@@ -63,6 +62,8 @@ public static class AnalysisPages
         }
         return page.Render();
     }
+
+    private const string SuspectsOnlyNote = "-suspects reads the live heap only: for the memory map, run the type table with -vmmap -html (MemAnalyzer -f <dump> -vmmap -html <file>).";
 
     private static string SummaryTable(SummaryDiffs summaries)
     {

@@ -14,7 +14,7 @@ public static class MemoryMapHtml
         if (memoryRows.FirstOrDefault(r => r.Label == RowLabels.AllocatedTotal) is { Bytes: > 0 } total)
         {
             var all = heapSummary.Concat(memoryRows).ToList();
-            var parts = RowLabels.AllocatedTotalParts.Select(l => all.FirstOrDefault(r => r.Label == l)).OfType<SummaryRow>().ToList();
+            var parts = RowLabels.AllocatedTotalParts.Select(l => all.FirstOrDefault(r => r.Label == l)).OfType<SummaryRow>().Where(r => r.Bytes > 0).ToList();
             html.Append(CultureInfo.InvariantCulture, $"<p>{RowLabels.AllocatedTotal}: <b>{N(total.Bytes)} bytes</b> ({Size(total.Bytes)}), made of:</p>\n<div class=\"bar\" role=\"img\" aria-label=\"{RowLabels.AllocatedTotal} by part\">");
             foreach (var part in parts)
             {
