@@ -76,7 +76,7 @@ public sealed class CommandLine
         TrendFile = Single("-trend|--trend <FILE.csv>", "Report which types and memory rows grow across the iterations of a CSV written with -o.");
         ContextFilter = Single("-contextfilter|--context-filter <REGEX>", "With -trend: only iterations whose label (Context, or Time) matches the regular expression.");
         TrendBy = Single("-trendby|--trend-by <KEY>", "With -trend: tell iterations apart by Context (default) or Time.");
-        HtmlFile = Single("-html|--html <FILE.html>", "With -trend: also write a self-contained HTML report with charts.");
+        HtmlFile = Single("-html|--html <FILE.html>", "Also write the analysis as one self-contained HTML page (a dump, a live process or a diff; with -suspects the dominator treemap and the suspects; with -trend the charts). Replaced whole if it exists.");
         FailOnGrowth = Single("-failongrowth|--fail-on-growth <BYTES>", "With -trend: exit 60 when the headline or any type grows faster than BYTES per iteration (KB/MB/GB suffix allowed).");
         BatchItem = App.Option(BatchItemSwitch + " <DUMP>", "", CommandOptionType.SingleValue);
         BatchItem.ShowInHelpText = false;
@@ -102,6 +102,9 @@ public sealed class CommandLine
     public const string BatchCsvSwitch = "--batch-csv";
 
     public CommandLineApplication App { get; }
+
+    /// <summary>The arguments as the user gave them: the command an -html page shows.</summary>
+    public IReadOnlyList<string> Arguments { get; init; } = [];
 
     public CommandOption DumpFile { get; }
     public CommandOption ProcessId { get; }

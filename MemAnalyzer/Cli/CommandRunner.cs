@@ -25,7 +25,7 @@ public static class CommandRunner
             // Everything after -procdump belongs to the dump writer, as in the original.
             var split = Array.FindIndex(args, CommandLine.IsProcDumpSwitch);
             var procDumpArguments = split >= 0 ? args[(split + 1)..] : null;
-            var line = new CommandLine(console).Parse(ArgumentNormalizer.Normalize(split >= 0 ? args[..split] : args));
+            var line = new CommandLine(console) { Arguments = args }.Parse(ArgumentNormalizer.Normalize(split >= 0 ? args[..split] : args));
             var request = RequestBuilder.Build(line, procDumpArguments);
             if (request is HelpRequest)
             {

@@ -86,6 +86,7 @@ public static class RequestBuilder
     private static CommandRequest Analysis(CommandLine line, Func<string, int> resolve)
     {
         var (first, second, batch) = Targets(line, resolve);
+        SwitchRules.HtmlIsOnePage(line, batch is not null);
         if (line.Objects.HasValue() || line.ObjectsTop.HasValue())
         {
             return Objects(line, first, second, batch);
@@ -131,6 +132,7 @@ public static class RequestBuilder
             SwitchRules.StringsTakeNoTypeSort(line, second is not null);
             SwitchRules.StringsTakeNoTypeFilter(line);
             SwitchRules.StringsTakeNoRetention(line);
+            SwitchRules.HtmlHasNoStringPage(line);
             SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: false);
             var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
             return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
@@ -229,10 +231,11 @@ public static class RequestBuilder
     {
         var path = line.OutputFile.Value();
         var json = OutputFormat(line.Format.Value(), path);
+        var html = line.HtmlFile.Value() is { } page ? new HtmlOutput(page, CommandText.Of(line.Arguments)) : null;
         if (path is null && !json)
         {
             SwitchRules.CsvSwitchesNeedOutput(line);
-            return ReportDestination.Console;
+            return ReportDestination.Console with { Html = html };
         }
         var context = line.BatchItem.Value() is { } item ? BatchRequest.Context(line.Context.Value(), item) : line.Context.Value() ?? "";
         var stamp = new ReportStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
@@ -240,10 +243,10 @@ public static class RequestBuilder
         {
             SwitchRules.JsonTakesNoCsvLayout(line);
             // A batch's child prints its document for the batch to merge.
-            return new ReportDestination(Json: new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp));
+            return new ReportDestination(Json: new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp), Html: html);
         }
         var staging = line.BatchCsv.Value();
         var target = new CsvTarget(staging ?? path!, Separator(line.Separator.Value()), staging is null && line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
-        return new ReportDestination(Csv: new CsvOutput(target, stamp));
+        return new ReportDestination(Csv: new CsvOutput(target, stamp), Html: html);
     }
 }

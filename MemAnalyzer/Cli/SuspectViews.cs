@@ -40,9 +40,9 @@ internal static class SuspectViews
         {
             throw Invalid("-dominators shows one target's dominator tree: leave out -f2/-pid2 (-suspects with -f2 lists what grew)");
         }
-        if (output.WritesRows)
+        if (output.WritesRows || output.Html is not null)
         {
-            throw Invalid("-dominators prints its tree on the console: leave out -o and -format json");
+            throw Invalid("-dominators prints its tree on the console: leave out -o, -format json and -html (-suspects -html draws the dominator tree as a treemap)");
         }
         var top = Positive("-dominators", line.Dominators.Value(), DominatorView.DefaultCount);
         var depth = line.DominatorsDepth.Value() is { } d

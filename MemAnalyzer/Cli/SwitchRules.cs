@@ -200,4 +200,29 @@ public static class SwitchRules
             throw Invalid("-gc forces a GC in a live process, and several -f make a batch of dumps: run them as two commands");
         }
     }
+
+    /// <summary>-html writes one page of one analysis: not of a batch, not of -objects.</summary>
+    public static void HtmlIsOnePage(CommandLine line, bool batch)
+    {
+        if (!line.HtmlFile.HasValue())
+        {
+            return;
+        }
+        if (batch)
+        {
+            throw Invalid("-html writes the page of one analysis, and several -f make a batch: give one dump (or a diff with -f2), or leave out -html");
+        }
+        if (line.Objects.HasValue())
+        {
+            throw Invalid("-objects prints objects' fields on the console, and -html has no page for them: leave out -html");
+        }
+    }
+
+    public static void HtmlHasNoStringPage(CommandLine line)
+    {
+        if (line.HtmlFile.HasValue())
+        {
+            throw Invalid("-dstrings has no -html page yet: leave out -html (the type table's page: MemAnalyzer -f <dump> -html <file>)");
+        }
+    }
 }

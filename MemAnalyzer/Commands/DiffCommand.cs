@@ -29,10 +29,14 @@ public static class DiffCommand
         var walk = context.Walk.PerDiffSide;
         // With -retained alone, each side learns the other's retained sizes while its heap is still open, to read the paths of the top growers.
         var growers = query.Retained && query.Roots is null && !output.WritesRows ? new RetainedGrowers(DiffRequest.GrowersWithPaths, query.Types) : null;
-        var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac,
-            (isFirst, target, source, token) => TargetReading.Read(target, source,
+        var runtimes = new string[2];
+        var pair = SnapshotPairReader.Read(request.First, request.Second, context.Dac, (isFirst, target, source, token) =>
+        {
+            runtimes[isFirst ? 0 : 1] = PageFacts.RuntimeOf(source);
+            return TargetReading.Read(target, source,
                 request.Reading with { PathTypes = growers is null ? null : (snapshot, t) => growers.Exchange(isFirst, snapshot, t) },
-                walk, token), context.Cancellation);
+                walk, token);
+        }, context.Cancellation);
         var (first, second) = (pair.First.Target, pair.Second.Target);
         var diffs = SnapshotDiff.Compare(first.Heap.Types, second.Heap.Types);
         // A type whose bytes and instances did not change says nothing about a leak: listed with -showunchanged only.
@@ -52,6 +56,11 @@ public static class DiffCommand
             var sections = TypeTableRows.FromDiff(rows, summaries, query.Unit);
             return (sections.All, JsonRows.FromDiff(sections));
         });
+        output.WritePage(context, () => AnalysisPages.OfDiff(
+            new PageHeader($"MemAnalyzer diff: {PageFacts.Name(request.First)} → {PageFacts.Name(request.Second)}",
+                [.. PageFacts.Of(request.First, pair.FirstReport, runtimes[0], first.Heap, "Before: "), .. PageFacts.Of(request.Second, pair.SecondReport, runtimes[1], second.Heap, "After: ")],
+                [.. first.Warnings.Select(w => "first target: " + w), .. second.Warnings.Select(w => "second target: " + w)], output.Html!.CommandLine),
+            summaries, second, [.. diffs.Where(d => query.Keeps(d.TypeName) && (request.ShowUnchanged || !d.IsUnchanged))], pair.Second.Roots, growth: null));
         Notes.Write(context.Error, first.Warnings, pair.FirstReport, context.Silent);
         Notes.Write(context.Error, second.Warnings, pair.SecondReport, context.Silent);
         Notes.WarnIfNoTypeMatches(context.Error, query.Types, diffs.Select(d => d.TypeName));

@@ -27,8 +27,12 @@ public static class HistogramCommand
             TrackingCsvFile.EnsureAppendKeepsOneSelection(csv, described!.ProcessId, SelectionText.Of(query.Selection, query.Generation));
         }
         var progress = context.Progress(writingCsv: output.WritesRows);
-        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
-            (opened, source, token) => TargetReading.Read(opened, source, request.Reading, context.Walk, token, progress), context.Cancellation);
+        var runtime = "";
+        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (opened, source, token) =>
+        {
+            runtime = PageFacts.RuntimeOf(source);
+            return TargetReading.Read(opened, source, request.Reading, context.Walk, token, progress);
+        }, context.Cancellation);
         var target = reading.Target;
         if (query.Roots is { } roots)
         {
@@ -45,6 +49,9 @@ public static class HistogramCommand
             context.Out.WriteLine();
             RootPathRenderer.Write(context.Out, reading.Roots, query.Unit);
         }
+        output.WritePage(context, () => AnalysisPages.Of(
+            new PageHeader($"MemAnalyzer: {PageFacts.Name(request.Target)}", [.. PageFacts.Of(request.Target, report, runtime, target.Heap)], target.Warnings, output.Html!.CommandLine),
+            target, [.. target.Heap.Types.Where(t => query.Keeps(t.TypeName))], reading.Roots, picture: null));
         Notes.Write(context.Error, target.Warnings, report, context.Silent);
         Notes.WriteMarkWorkList(context.Error, target.Heap, context.Verbose);
         Notes.WarnIfNoTypeMatches(context.Error, query.Types, target.Heap.Types.Select(t => t.TypeName));

@@ -6,10 +6,11 @@ namespace MemAnalyzer.Commands;
 /// <summary>
 /// Where a run's report goes, for every mode that writes rows: the console table, unless -o or -format json send the
 /// rows to a CSV file or a JSON document; and -resultfile's one number. It checks the files before any target is read
-/// and holds the one fork between the console and the files.
+/// and holds the one fork between the console and the files. -html adds the page of the analysis beside whichever of them.
 /// </summary>
 /// <param name="ResultFile">-resultfile: where to write the allocated KB.</param>
-public sealed record ReportDestination(CsvOutput? Csv = null, JsonOutput? Json = null, string? ResultFile = null)
+/// <param name="Html">-html: the page of the analysis, written in addition to the table or the rows.</param>
+public sealed record ReportDestination(CsvOutput? Csv = null, JsonOutput? Json = null, string? ResultFile = null, HtmlOutput? Html = null)
 {
     /// <summary>The table on the console, and nothing else.</summary>
     public static ReportDestination Console { get; } = new();
@@ -23,7 +24,11 @@ public sealed record ReportDestination(CsvOutput? Csv = null, JsonOutput? Json =
         Csv?.Validate(schema);
         Json?.Validate();
         ResultFileWriter.Validate(ResultFile);
+        Html?.Validate();
     }
+
+    /// <summary>-html: renders the page (only when asked for) and writes it whole.</summary>
+    public void WritePage(RunContext context, Func<string> render) => Html?.Write(render(), context);
 
     /// <summary>Who and when the rows of <paramref name="target"/> describe, taken as the run starts; null when the table goes to the console.</summary>
     public TargetContext? Describe(TargetSpec target) =>

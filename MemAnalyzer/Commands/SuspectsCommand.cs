@@ -25,15 +25,27 @@ public static class SuspectsCommand
         request.Output.Validate(map);
         var described = request.Output.Describe(request.Target);
         var progress = context.Progress(writingCsv: request.Output.WritesRows);
-        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
-            (source, token) => SuspectsReading<SuspectReport>.Read(source, context.Walk, needsPaths: true, token, progress,
-                tree => SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, request.Options, tree.PathOf, tree.TypePathOf)),
-            context.Cancellation);
+        var runtime = "";
+        RetentionPicture? picture = null;
+        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (source, token) =>
+        {
+            runtime = PageFacts.RuntimeOf(source);
+            return SuspectsReading<SuspectReport>.Read(source, context.Walk, needsPaths: true, token, progress, tree =>
+            {
+                var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, request.Options, tree.PathOf, tree.TypePathOf);
+                picture = request.Output.Html is null ? null : PagePicture.Of(tree, found, request.Options.Percent);
+                return found;
+            });
+        }, context.Cancellation);
         request.Output.Write(request, context, () => SuspectRenderer.Write(context.Out, reading.Result, request.Options.Percent, request.Unit), map, () =>
         {
             var rows = SuspectTableRows.From(reading.Result.Suspects, request.Unit, described!);
             return (rows, JsonRows.FromSuspects(rows, described!));
         });
+        request.Output.WritePage(context, () => AnalysisPages.Of(
+            new PageHeader($"MemAnalyzer leak suspects: {PageFacts.Name(request.Target)}", [.. PageFacts.Of(request.Target, report, runtime, reading.Snapshot)],
+                reading.Snapshot.Warnings, request.Output.Html!.CommandLine),
+            new TargetSnapshot(reading.Snapshot, [], []), reading.Snapshot.Types, [], picture));
         Notes.Write(context.Error, reading.Snapshot.Warnings, report, context.Silent);
         Notes.WarnIfPartial(context.Error, reading.Snapshot, "suspects");
         DamageGate.ThrowIfTooMuch(reading.Snapshot, context);

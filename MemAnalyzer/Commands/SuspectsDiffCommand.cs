@@ -1,3 +1,4 @@
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Output;
 using MemAnalyzer.Suspects;
 using MemAnalyzer.Targets;
@@ -11,16 +12,29 @@ public static class SuspectsDiffCommand
     {
         var map = new SuspectGrowthCsvRowMap(request.Unit);
         request.Output.Validate(map);
-        var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
-            (source, token) => SuspectsReading<OwnerSet>.Read(source, context.Walk, needsPaths: true, token, null,
-                tree => OwnerSet.Collect(tree.Graph, tree.Dominators, tree.Children, tree.PathOf)),
-            context.Cancellation);
+        var runtimes = new string[2];
+        var pair = SnapshotPairReader.Read(request.Target, second, context.Dac, (isFirst, _, source, token) =>
+        {
+            runtimes[isFirst ? 0 : 1] = PageFacts.RuntimeOf(source);
+            return SuspectsReading<OwnerSet>.Read(source, context.Walk, needsPaths: true, token, null,
+                tree => OwnerSet.Collect(tree.Graph, tree.Dominators, tree.Children, tree.PathOf));
+        }, context.Cancellation);
         var (first, last) = (pair.First.Result, pair.Second.Result);
         var growth = GrowthMatcher.Match(first, last, request.Options);
         request.Output.Write(request, context, () => SuspectGrowthRenderer.Write(context.Out, growth, first.LiveBytes, last.LiveBytes, request.Options.Percent, request.Unit), map, () =>
         {
             var rows = SuspectGrowthTableRows.From(growth, request.Unit);
             return (rows, JsonRows.FromSuspectsDiff(rows));
+        });
+        request.Output.WritePage(context, () =>
+        {
+            var (a, b) = (new TargetSnapshot(pair.First.Snapshot, [], []), new TargetSnapshot(pair.Second.Snapshot, [], []));
+            return AnalysisPages.OfDiff(
+                new PageHeader($"MemAnalyzer growth suspects: {PageFacts.Name(request.Target)} → {PageFacts.Name(second)}",
+                    [.. PageFacts.Of(request.Target, pair.FirstReport, runtimes[0], a.Heap, "Before: "), .. PageFacts.Of(second, pair.SecondReport, runtimes[1], b.Heap, "After: ")],
+                    [.. a.Warnings.Select(w => "first target: " + w), .. b.Warnings.Select(w => "second target: " + w)], request.Output.Html!.CommandLine),
+                SummaryDiffs.Of(a, b), b, [.. SnapshotDiff.Compare(a.Heap.Types, b.Heap.Types).Where(d => !d.IsUnchanged)], [],
+                (growth, first.LiveBytes, last.LiveBytes, request.Options.Percent));
         });
         Notes.Write(context.Error, pair.First.Snapshot.Warnings, pair.FirstReport, context.Silent);
         Notes.Write(context.Error, pair.Second.Snapshot.Warnings, pair.SecondReport, context.Silent);

@@ -3,20 +3,14 @@ using MemAnalyzer.Trend;
 
 namespace MemAnalyzer.Commands;
 
-/// <summary>-html: the trend report as a file, with an error per reason it cannot be written.</summary>
+/// <summary>-html with -trend: the trend report as a file, checked and written whole as every -html page.</summary>
 public static class TrendHtmlFile
 {
     public static void Write(string path, string title, IReadOnlyList<ProcessTrend> trends)
     {
-        OutputPath.CheckDirectory(path, "-html", "trend.html");
-        try
-        {
-            using var writer = new StreamWriter(path);
-            TrendHtmlWriter.Write(writer, title, trends);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new MemAnalyzerException(ExitCodes.OutputNotWritable, $"cannot write -html '{path}': {e.Message}");
-        }
+        new HtmlOutput(path, "").Validate();
+        var html = new StringWriter();
+        TrendHtmlWriter.Write(html, title, trends);
+        HtmlOutput.Write(path, html.ToString());
     }
 }

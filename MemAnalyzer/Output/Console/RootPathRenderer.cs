@@ -59,7 +59,10 @@ public static class RootPathRenderer
 
     /// <summary>The path as one line: the root's name, then each step with short type names.</summary>
     public static string Text(RootPath path) =>
-        string.Join(" → ", path.Steps.Select(s => (s with { TypeName = ShortName(s.TypeName) }).Text).Prepend(path.Root.Description));
+        string.Join(" → ", path.Steps.Select(StepText).Prepend(path.Root.Description));
+
+    /// <summary>One step of a path with short type names: what <see cref="Text"/> joins, and what the -html page lists one per line.</summary>
+    public static string StepText(PathStep step) => (step with { TypeName = ShortName(step.TypeName) }).Text;
 
     /// <summary>The path as <see cref="Text"/> without the runs' ranges: what lines of two snapshots are matched by.</summary>
     public static string Shape(RootPath path) =>

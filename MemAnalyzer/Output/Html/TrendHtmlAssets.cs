@@ -9,9 +9,6 @@ namespace MemAnalyzer.Output;
 public static class TrendHtmlAssets
 {
     public const string Style = """
-        body { font-family: system-ui, sans-serif; margin: 24px; color: #222; }
-        table { border-collapse: collapse; font-size: 13px; } td, th { padding: 3px 8px; border-bottom: 1px solid #ddd; }
-        td.n { text-align: right; font-variant-numeric: tabular-nums; } .growing { color: #d62728; font-weight: bold; }
         .small { display: inline-block; margin: 8px; vertical-align: top; } .small p { margin: 2px; font-size: 12px; max-width: 300px; overflow-wrap: anywhere; }
         figure.chart-figure { position: relative; display: inline-block; margin: 8px 8px 16px 0; vertical-align: top; }
         svg text { font-size: 11px; fill: #555; } svg .axis-title { font-weight: 600; fill: #333; }

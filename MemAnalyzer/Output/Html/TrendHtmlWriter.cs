@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Net;
 using System.Text;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Trend;
@@ -17,32 +16,13 @@ public static class TrendHtmlWriter
 
     public const string HeadlineColor = "#d62728";
 
-    /// <summary>Each part of Allocated(Total) keeps its colour in every report.</summary>
-    private static readonly Dictionary<string, string> s_partColors = new(StringComparer.Ordinal)
-    {
-        [RowLabels.ManagedAllocated] = "#1f77b4",
-        [RowLabels.CommittedHeap] = "#2ca02c",
-        [RowLabels.CommittedPrivate] = "#ff7f0e",
-        [RowLabels.CommittedMappedFile] = "#9467bd",
-        [RowLabels.CommittedShareable] = "#8c564b",
-    };
-
     private const string TotalSizeColor = "#7f7f7f";
 
     public static void Write(TextWriter writer, string title, IReadOnlyList<ProcessTrend> trends)
     {
         var html = new StringBuilder();
-        html.Append(CultureInfo.InvariantCulture, $"""
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-            <title>{E(title)}</title>
-            <style>
-            {TrendHtmlAssets.Style}
-            </style></head><body>
-            <h1>{E(title)}</h1>
-
-            """);
+        html.Append(HtmlLook.Head(title, TrendHtmlAssets.Style));
+        html.Append(CultureInfo.InvariantCulture, $"<h1>{E(title)}</h1>\n\n");
         foreach (var trend in trends)
         {
             var process = trend.Process.Length == 0 ? "" : $" — process {E(trend.Process)}";
@@ -88,7 +68,7 @@ public static class TrendHtmlWriter
             return $"<p class=\"note\">{RowLabels.AllocatedTotal} is not in the CSV: track with -vmmap to see every part of it stacked.</p>\n";
         }
         var parts = RowLabels.AllocatedTotalParts.Select(l => trend.Rows.FirstOrDefault(r => r.Label == l)).OfType<TrendRow>()
-            .Select(r => new ChartSeries(r.Label, s_partColors[r.Label], r.Bytes, Stacked: true));
+            .Select(r => new ChartSeries(r.Label, HtmlLook.PartColors[r.Label], r.Bytes, Stacked: true));
         var series = parts.Append(new ChartSeries(trend.Headline.Label, HeadlineColor, trend.Headline.Bytes, Stacked: false)).ToList();
         return $"<h3>What {RowLabels.AllocatedTotal} is made of</h3>\n" + TrendChart.Render("stack", trend.Iterations, series, 760, 340, legend: true);
     }
@@ -105,5 +85,5 @@ public static class TrendHtmlWriter
         return table.Append("</table>\n").ToString();
     }
 
-    private static string E(string text) => WebUtility.HtmlEncode(text);
+    private static string E(string text) => HtmlLook.E(text);
 }

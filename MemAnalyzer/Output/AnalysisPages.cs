@@ -1,0 +1,76 @@
+using System.Globalization;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Retention;
+using MemAnalyzer.Suspects;
+using static MemAnalyzer.Output.HtmlLook;
+
+namespace MemAnalyzer.Output;
+
+/// <summary>The -html page of each analysis, its sections in the order a person reads them: where the memory is, what holds it, the suspects, the types.</summary>
+public static class AnalysisPages
+{
+    /// <summary>One target: a dump or a live process; with <paramref name="picture"/> (-suspects) the dominator tree and the suspects.</summary>
+    public static string Of(PageHeader header, TargetSnapshot target, IReadOnlyList<TypeStatistics> types, IReadOnlyList<TypeRootPaths> roots, RetentionPicture? picture)
+    {
+        var page = new ReportPage(header);
+        page.Section("memory", "Where the memory is", MemoryMapHtml.Of(target.HeapSummary, target.MemoryRows, noMapNote: picture is null ? null : SuspectsOnlyNote));
+        if (picture is not null)
+        {
+            var live = picture.Suspects.LiveBytes;
+            page.Section("retention", "What retains the heap",
+                $"<p class=\"note\">The dominator tree of the live heap ({N(live)} bytes): each rectangle is an object that alone keeps memory alive, sized by the bytes it retains; the objects it dominates are nested in it. Hover for the numbers, click to zoom in.</p>\n"
+                + TreemapSvg.Box("treemap", DominatorTreemap.Of(picture.Lines, live, a => picture.Roots.GetValueOrDefault(a)), live));
+            page.Section("suspects", "Leak suspects", SuspectsHtml.Of(picture.Suspects, picture.Percent));
+        }
+        else
+        {
+            var heapBytes = types.Sum(t => t.Bytes);
+            page.Section("retention", "What the heap holds",
+                $"<p class=\"note\">Bytes by namespace and type ({N(heapBytes)} bytes in the table below). Retained bytes show what keeps memory alive: run with -suspects -html for the dominator tree and the leak suspects.</p>\n"
+                + TreemapSvg.Box("treemap", TypeTreemap.ByNamespace(types, t => t.TypeName, t => t.Bytes, t => $"{N(t.Count)} instances, {N(t.Bytes)} bytes"), heapBytes));
+        }
+        var links = roots.Count > 0 ? RootPathsHtml.Links(roots) : null;
+        page.Section("types", "Types", TypeTableHtml.Of(types, links));
+        if (roots.Count > 0)
+        {
+            page.Section("roots", "Root paths", RootPathsHtml.Of(roots));
+        }
+        return page.Render();
+    }
+
+    /// <summary>A diff: what grew, as a treemap and a table; with <paramref name="growth"/> (-suspects) the owners that grew.</summary>
+    public static string OfDiff(PageHeader header, SummaryDiffs summaries, TargetSnapshot second, IReadOnlyList<TypeDiff> diffs, IReadOnlyList<TypeRootPaths> roots,
+        (IReadOnlyList<SuspectGrowth> Growth, long FirstLive, long SecondLive, double Percent)? growth)
+    {
+        var page = new ReportPage(header);
+        var memory = MemoryMapHtml.Of(second.HeapSummary, second.MemoryRows, "memory-after", growth is null ? null : SuspectsOnlyNote);
+        page.Section("memory", "Where the memory is", SummaryTable(summaries) + "<h3>The second target</h3>\n" + memory);
+        var grown = diffs.Where(d => d.DeltaBytes > 0).ToList();
+        page.Section("retention", "What grew",
+            $"<p class=\"note\">The types whose bytes grew ({Delta(grown.Sum(d => d.DeltaBytes))} bytes together), by namespace. Hover for the numbers, click to zoom in.</p>\n"
+            + (grown.Count == 0 ? "<p>No type grew.</p>\n"
+                : TreemapSvg.Box("treemap", TypeTreemap.ByNamespace(grown, d => d.TypeName, d => d.DeltaBytes, d => $"{Delta(d.DeltaBytes)} bytes, {Delta(d.DeltaCount)} instances"), grown.Sum(d => d.DeltaBytes))));
+        if (growth is { } g)
+        {
+            page.Section("suspects", "Growth suspects", SuspectsHtml.OfGrowth(g.Growth, g.FirstLive, g.SecondLive, g.Percent));
+        }
+        var links = roots.Count > 0 ? RootPathsHtml.Links(roots) : null;
+        page.Section("types", "Types", TypeTableHtml.OfDiff(diffs, links));
+        if (roots.Count > 0)
+        {
+            page.Section("roots", "Root paths (second target)", RootPathsHtml.Of(roots));
+        }
+        return page.Render();
+    }
+
+    private const string SuspectsOnlyNote = "-suspects reads the live heap only: for the memory map, run the type table with -vmmap -html (MemAnalyzer -f <dump> -vmmap -html <file>).";
+
+    private static string SummaryTable(SummaryDiffs summaries)
+    {
+        List<HtmlColumn> columns = [HtmlColumn.Text("Row"), HtmlColumn.Number("Bytes before"), HtmlColumn.Number("Bytes after"), HtmlColumn.Delta("Δ bytes")];
+        var rows = summaries.All.Select(s => new[] { s.Label, I(s.Bytes1), I(s.Bytes2), I(s.DeltaBytes) }).ToList();
+        return HtmlTable.Render("memory", columns, rows, "rows");
+    }
+
+    private static string I(long value) => value.ToString(CultureInfo.InvariantCulture);
+}
