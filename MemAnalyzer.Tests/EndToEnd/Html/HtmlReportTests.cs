@@ -91,6 +91,8 @@ public sealed class HtmlReportTests(LeaksTarget target)
         Assert.True(HtmlDom.TopBoxes(dom).Count >= 4);
         // Without scripts the browser's own tooltip tells the numbers.
         Assert.Matches("<rect [^>]*><title>PricePublisher \\(s_publisher\\)\n", dom);
+        // A static auto-property is labelled by the property, not its compiler-named backing field.
+        Assert.Matches("<rect [^>]*><title>TimerQueue \\(Instances\\)\n", dom);
     }
 
     [Fact]

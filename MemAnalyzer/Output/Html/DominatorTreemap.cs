@@ -51,7 +51,13 @@ public static class DominatorTreemap
         var type = ShortTypeNames.Of(typeName);
         if (root is not null && root.StartsWith("static ", StringComparison.Ordinal))
         {
-            return $"{type} ({root[(root.LastIndexOf('.') + 1)..]})";
+            var field = root[(root.LastIndexOf('.') + 1)..];
+            // An auto-property's backing field, "<Instances>k__BackingField", is the property "Instances" to a reader.
+            if (field.StartsWith('<') && field.EndsWith(">k__BackingField", StringComparison.Ordinal))
+            {
+                field = field[1..^">k__BackingField".Length];
+            }
+            return $"{type} ({field})";
         }
         return type;
     }
