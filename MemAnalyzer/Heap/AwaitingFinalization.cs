@@ -20,8 +20,7 @@ internal static class AwaitingFinalization
             {
                 cancellation.ThrowIfCancellationRequested();
             }
-            if (!obj.IsValid || live.IsMarked(obj.Address) || heap.GetSegmentByAddress(obj.Address)?.Kind == GCSegmentKind.Frozen
-                || !GenerationWindow.Contains(heap, obj.Address, generation))
+            if (!obj.IsValid || IsLive(heap, live, obj.Address) || !GenerationWindow.Contains(heap, obj.Address, generation))
             {
                 continue;
             }
@@ -30,4 +29,8 @@ internal static class AwaitingFinalization
         }
         return (count, bytes);
     }
+
+    /// <summary>A finalizable object is live when the mark reached it or it lies on a frozen segment (no GC frees those).</summary>
+    public static bool IsLive(ClrHeap heap, ObjectBitmap live, ulong address) =>
+        live.IsMarked(address) || heap.GetSegmentByAddress(address)?.Kind == GCSegmentKind.Frozen;
 }

@@ -34,8 +34,7 @@ public static class FinalizationCensus
                 }
                 if (obj.IsValid && !readyAddresses.Contains(obj.Address))
                 {
-                    var reached = live.IsMarked(obj.Address) || heap.GetSegmentByAddress(obj.Address)?.Kind == GCSegmentKind.Frozen;
-                    Add(groups, reached ? FinalizationReport.Live : FinalizationReport.Unreachable, obj, keep: false);
+                    Add(groups, AwaitingFinalization.IsLive(heap, live, obj.Address) ? FinalizationReport.Live : FinalizationReport.Unreachable, obj, keep: false);
                 }
             }
             var thread = heap.Runtime.Threads.FirstOrDefault(t => t.IsFinalizer);
