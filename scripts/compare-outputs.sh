@@ -126,6 +126,20 @@ run roots.roots          -f $D/roots.dmp -live -roots 'MemAnalyzer.TestTargets*'
 run retention.roots      -f $D/retention.dmp -roots '*Retention*' 3
 run walk.roots           -f $D/walk.dmp -dts 5 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance
 run roots.vmmap          -f $D/roots.dmp -vmmap
+# The views of the live graph and of the GC's structures.
+for dump in roots retention walk; do
+  run "$dump.suspects"   -f $D/$dump.dmp -suspects 5 -suspectpct 2
+  run "$dump.dominators" -f $D/$dump.dmp -dominators 5 2
+  run "$dump.handles"    -f $D/$dump.dmp -handles
+  run "$dump.finalizable" -f $D/$dump.dmp -finalizable
+  run "$dump.inspections" -f $D/$dump.dmp -inspections
+  for gen in gen0 gen1 gen2 loh poh frozen; do
+    run "$dump.gen.$gen" -f $D/$dump.dmp -dts 50000 -gen $gen
+  done
+done
+run retention.objects    -f $D/retention.dmp -objects MemAnalyzer.TestTargets.LeakyApp.Retention.Customer 3
+run retention.suspects.json -f $D/retention.dmp -suspects -o @FILES@/suspects.json
+run retention.suspects.diff -f $D/retention.dmp -f2 $D/walk.dmp -suspects
 run walk.vmmap.live      -f $D/walk.dmp -vmmap -live -unit KB
 run roots.type           -f $D/roots.dmp -type 'MemAnalyzer.*Item' -dtn
 run roots.filter         -f $D/roots.dmp -dts '5000;N#100' -unit MB
