@@ -28,6 +28,7 @@ public static class JsonReportSchema
             ["diff"] = new(Kind.Array, false, "diffRow"), ["diffSummary"] = new(Kind.Array, false, "diffRow"), ["diffMemoryMap"] = new(Kind.Array, false, "diffRow"),
             ["strings"] = new(Kind.Array, false, "stringRow"), ["stringsDiff"] = new(Kind.Array, false, "stringDiffRow"),
             ["handles"] = new(Kind.Array, false, "handleRow"), ["handlesDiff"] = new(Kind.Array, false, "handleDiffRow"), ["error"] = new(Kind.Object, false, "error"),
+            ["finalizable"] = new(Kind.Array, false, "finalizableRow"),
         },
         ["typeRow"] = new()
         {
@@ -60,6 +61,11 @@ public static class JsonReportSchema
             ["kind"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["handles"] = new(Kind.Integer, true), ["handles2"] = new(Kind.Integer, true),
             ["deltaHandles"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
         },
+        ["finalizableRow"] = new()
+        {
+            ["state"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["objects"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true),
+            ["retained"] = new(Kind.Integer, false),
+        },
         ["error"] = new() { ["exitCode"] = new(Kind.Integer, true), ["message"] = new(Kind.String, true) },
     };
 
@@ -72,6 +78,7 @@ public static class JsonReportSchema
         ["stringsDiff"] = ["stringsDiff"],
         ["handles"] = ["handles"],
         ["handlesDiff"] = ["handlesDiff"],
+        ["finalizable"] = ["finalizable"],
     };
 
     /// <summary>Every field name of the schema, for the check that the README documents each of them.</summary>

@@ -36,11 +36,11 @@ internal static class GcViews
         var unit = Unit(line.Unit.Value());
         if (line.Finalizable.HasValue())
         {
-            if (second is not null || output.WritesRows || line.Retained.HasValue())
+            if (second is not null || line.Retained.HasValue())
             {
-                throw Invalid("-finalizable prints one target's queue on the console, with retained bytes always: leave out -f2/-pid2, -o, -format json and -retained");
+                throw Invalid("-finalizable reads one target's queue, with retained bytes always: leave out -f2/-pid2 and -retained");
             }
-            return new FinalizableRequest(first, unit);
+            return new FinalizableRequest(first, unit, output);
         }
         return new HandlesRequest(first, second, line.Retained.HasValue(), unit, line.ShowUnchanged.HasValue(), output);
     }

@@ -40,6 +40,31 @@ public sealed class FinalizableTests(HandlesTarget target)
         Assert.Equal(('S', 0), target.Process.Status());
     }
 
+    [Fact]
+    public void TheCsvAndTheJsonCarryTheRowsOfTheConsoleTable()
+    {
+        var console = Run("-f", target.BeforePath);
+        var csv = target.File("finalizable.csv");
+        var json = target.File("finalizable.json");
+
+        var csvRun = MemAnalyzerCli.Run("-f", target.BeforePath, "-finalizable", "-o", csv, "-silent");
+        var jsonRun = MemAnalyzerCli.Run("-f", target.BeforePath, "-finalizable", "-o", json, "-silent");
+
+        Assert.True(csvRun.ExitCode == 0, csvRun.ToString());
+        Assert.True(jsonRun.ExitCode == 0, jsonRun.ToString());
+        var csvRows = CsvFile.Read(csv).Rows.ToDictionary(r => (r["State"], r["Type"]),
+            r => (CsvFile.Number(r, "Objects"), CsvFile.Number(r, "Bytes(Bytes)"), r["Retained(Bytes)"].Length == 0 ? 0L : CsvFile.Number(r, "Retained(Bytes)")));
+        Assert.Equal(console.OrderBy(r => r.Key), csvRows.OrderBy(r => r.Key));
+        using var document = JsonReportText.Read(json);
+        JsonReportSchema.Validate(document.RootElement);
+        Assert.Equal("finalizable", document.RootElement.GetProperty("mode").GetString());
+        var jsonRows = document.RootElement.GetProperty("targets")[0].GetProperty("finalizable").EnumerateArray().ToDictionary(
+            r => (r.GetProperty("state").GetString()!, r.GetProperty("type").GetString()!),
+            r => (r.GetProperty("objects").GetInt64(), r.GetProperty("bytes").GetInt64(), r.TryGetProperty("retained", out var v) && v.ValueKind == System.Text.Json.JsonValueKind.Number ? v.GetInt64() : 0L));
+        Assert.Equal(console.OrderBy(r => r.Key), jsonRows.OrderBy(r => r.Key));
+        Assert.Equal((FinalizableReady, FinalizableReady * LeafSize, FinalizableReady * FinalizableReadyRetained), jsonRows[("Ready", FinalizableReadyType)]);
+    }
+
     private static Dictionary<(string State, string Type), (long Count, long Bytes, long Retained)> Run(params string[] arguments)
     {
         var result = MemAnalyzerCli.Run([.. arguments, "-finalizable"]);

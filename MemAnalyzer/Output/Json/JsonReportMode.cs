@@ -12,4 +12,5 @@ public static class JsonReportMode
     public const string Handles = "handles";
     public const string HandlesDiff = "handlesDiff";
     public const string Inspections = "inspections";
+    public const string Finalizable = "finalizable";
 }

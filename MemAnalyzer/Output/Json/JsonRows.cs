@@ -39,6 +39,9 @@ public static class JsonRows
     public static JsonTarget FromHandles(IReadOnlyList<HandleTableRow> rows, TargetContext context) =>
         JsonTarget.Of(context) with { Handles = [.. rows.Select(r => new JsonHandleRow(r.Kind, r.Type, r.Handles, r.Bytes, r.Unreachable, r.Retained))] };
 
+    public static JsonTarget FromFinalizable(IReadOnlyList<FinalizableTableRow> rows, TargetContext context) =>
+        JsonTarget.Of(context) with { Finalizable = [.. rows.Select(r => new JsonFinalizableRow(r.State, r.Type, r.Objects, r.Bytes, r.Retained))] };
+
     public static JsonTarget FromHandlesDiff(IReadOnlyList<HandleDiffTableRow> rows) =>
         new(Name: null) { HandlesDiff = [.. rows.Select(r => new JsonHandleDiffRow(r.Kind, r.Type, r.Handles, r.Handles2, r.DeltaHandles, r.Bytes, r.Bytes2, r.DeltaBytes))] };
 

@@ -23,6 +23,7 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonSuspectRow>? Suspects = null,
     IReadOnlyList<JsonSuspectGrowthRow>? SuspectsDiff = null,
     IReadOnlyList<JsonHandleRow>? Handles = null,
+    IReadOnlyList<JsonFinalizableRow>? Finalizable = null,
     IReadOnlyList<JsonHandleDiffRow>? HandlesDiff = null,
     IReadOnlyList<JsonInspectionRow>? Inspections = null,
     JsonError? Error = null)
