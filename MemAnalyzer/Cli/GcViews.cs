@@ -18,13 +18,9 @@ internal static class GcViews
         {
             throw Invalid($"{name} reads one target (or the two of a diff): give one -f <dump>, not several");
         }
-        var others = new[] { line.DuplicateStrings, line.Roots, line.ByRetained, line.ByCount, line.BySize, line.Top, line.Live, line.Dead, line.MemoryMap,
-                line.ResultFile, line.ShowAddress, line.TypeFilter, line.Suspects, line.Dominators, line.SuspectPercent }
-            .Where(o => o.HasValue()).Select(o => "-" + o.ShortName).ToList();
-        if (others.Count > 0)
-        {
-            throw Invalid($"{name} is a view of its own: leave out {string.Join(", ", others)}");
-        }
+        // Handles and the finalization queue belong to the whole heap: -gen would be silently ignored, so it is refused.
+        SwitchRules.ViewOfItsOwn($"{name} is a view of its own", line.DuplicateStrings, line.Roots, line.ByRetained, line.ByCount, line.BySize, line.Top,
+            line.Live, line.Dead, line.Generation, line.MemoryMap, line.ResultFile, line.ShowAddress, line.TypeFilter, line.Suspects, line.Dominators, line.SuspectPercent);
         if (line.ShowUnchanged.HasValue() && second is null)
         {
             throw Invalid($"-showunchanged belongs to a diff: add -f2 <dump> or -pid2 <pid>, or leave it out");

@@ -20,13 +20,9 @@ internal static class InspectionViews
         {
             throw Invalid("-inspections reads one target: give one -f <dump> or -pid <pid>, without -f2/-pid2");
         }
-        var others = new[] { line.DuplicateStrings, line.Roots, line.Retained, line.ByRetained, line.ByCount, line.BySize, line.Top, line.Live, line.Dead,
-                line.TypeFilter, line.MemoryMap, line.ResultFile, line.ShowUnchanged, line.ShowAddress, line.Suspects, line.Dominators, line.SuspectPercent }
-            .Where(o => o.HasValue()).Select(o => "-" + o.ShortName).ToList();
-        if (others.Count > 0)
-        {
-            throw Invalid($"-inspections is a view of its own (on the live heap): leave out {string.Join(", ", others)}");
-        }
+        SwitchRules.ViewOfItsOwn("-inspections is a view of its own (on the live heap)", line.DuplicateStrings, line.Roots, line.Retained, line.ByRetained,
+            line.ByCount, line.BySize, line.Top, line.Live, line.Dead, line.Generation, line.TypeFilter, line.MemoryMap, line.ResultFile, line.ShowUnchanged,
+            line.ShowAddress, line.Suspects, line.Dominators, line.SuspectPercent);
         var options = new InspectionOptions(
             Positive("-minhandlers", line.MinHandlers.Value(), InspectionOptions.DefaultMinHandlers, 2),
             Positive("-sparsepct", line.SparsePercent.Value(), InspectionOptions.DefaultSparsePercent, 1, 100),

@@ -53,12 +53,8 @@ internal static class SuspectViews
 
     private static void TakesNoOtherView(CommandLine line)
     {
-        var others = new[] { line.DuplicateStrings, line.Roots, line.Retained, line.ByRetained, line.ByCount, line.BySize, line.Top, line.Dead, line.Generation, line.MemoryMap, line.ResultFile, line.ShowUnchanged, line.ShowAddress }
-            .Where(o => o.HasValue()).Select(o => "-" + o.ShortName).ToList();
-        if (others.Count > 0)
-        {
-            throw Invalid($"-suspects and -dominators are views of their own (on the live heap, with retained bytes): leave out {string.Join(", ", others)}");
-        }
+        SwitchRules.ViewOfItsOwn("-suspects and -dominators are views of their own (on the live heap, with retained bytes)", line.DuplicateStrings, line.Roots,
+            line.Retained, line.ByRetained, line.ByCount, line.BySize, line.Top, line.Dead, line.Generation, line.MemoryMap, line.ResultFile, line.ShowUnchanged, line.ShowAddress);
     }
 
     private static int Positive(string name, string? text, int fallback) =>

@@ -34,6 +34,9 @@ public sealed class InspectionSwitchTests
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-mingroup", "x" }, "-mingroup x: give a whole number, 1 or more")]
     [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-inspections" }, "-inspections reads one target: give one -f <dump> or -pid <pid>, without -f2/-pid2")]
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-dstrings", "-live" }, "-inspections is a view of its own (on the live heap): leave out -dstrings, -live")]
+    [InlineData(new[] { "-f", "a.dmp", "-inspections", "-gen", "gen2" }, "-inspections is a view of its own (on the live heap): leave out -gen")]
+    [InlineData(new[] { "-f", "a.dmp", "-handles", "-gen", "loh" }, "-handles is a view of its own: leave out -gen")]
+    [InlineData(new[] { "-f", "a.dmp", "-finalizable", "-gen", "gen0" }, "-finalizable is a view of its own: leave out -gen")]
     public void AWrongInspectionsCommandLineIsRejectedWithWhatToDo(string[] args, string message)
     {
         var e = Assert.Throws<MemAnalyzerException>(() => Build(args));
