@@ -14,6 +14,7 @@ public sealed class TargetSession : IDisposable
     private readonly DataTarget _dataTarget;
     private readonly Stopwatch? _suspended;
     private DumpFileMemory? _dumpFile;
+    private ImageOverlay _images = ImageOverlay.Empty;
     private HeapSource? _heap;
     private int _disposed;
 
@@ -40,6 +41,9 @@ public sealed class TargetSession : IDisposable
 
     public bool IsLive => _suspended is not null;
 
+    /// <summary>What -bindir served of the images a dump lacks; <see cref="ImageReport.None"/> without -bindir.</summary>
+    public ImageReport Images { get; private set; } = ImageReport.None;
+
     /// <summary>
     /// The heap as every walk reads it, made on first use (inside the walk's error handling): a dump's memory is read
     /// from the core file this session opened, never reopened from ClrMD's name for it.
@@ -58,12 +62,19 @@ public sealed class TargetSession : IDisposable
         {
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
+        var (images, report) = (ImageOverlay.Empty, ImageReport.None);
+        if (dacOptions.BinaryDirectories.Count > 0)
+        {
+            (target, images, report) = WithLocalImages(path, target, dacOptions.BinaryDirectories);
+        }
         var session = Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
         try
         {
             // The one handle on the core file for reading its memory: the heap check and then every walk use it.
             session._dumpFile = DumpFileMemory.TryOpen(path);
+            (session._images, session.Images) = (images, report);
+            session._dumpFile?.Serve(images);
             DumpHeapPresence.Ensure(session._dumpFile, session.Runtime);
         }
         catch
@@ -72,6 +83,22 @@ public sealed class TargetSession : IDisposable
             throw;
         }
         return session;
+    }
+
+    /// <summary>The dump's DataTarget again, over a reader that serves the images it lacks from -bindir's verified files.</summary>
+    private static (DataTarget Target, ImageOverlay Images, ImageReport Report) WithLocalImages(string path, DataTarget target, IReadOnlyList<string> directories)
+    {
+        using var dump = DumpFileMemory.TryOpen(path);
+        if (dump is null)
+        {
+            return (target, ImageOverlay.Empty, ImageReport.None);
+        }
+        var (images, report) = LocalImages.Find(path, dump, directories, target.DataReader.EnumerateModules());
+        if (images.IsEmpty)
+        {
+            return (target, images, report);
+        }
+        return (new DataTarget(new OverlaidDataReader(target, images), NoNetworkOptions()), images, report);
     }
 
     public static TargetSession AttachProcess(int pid, DacSearchOptions dacOptions)
@@ -205,5 +232,6 @@ public sealed class TargetSession : IDisposable
         _dumpFile?.Dispose();
         Runtime.Dispose();
         _dataTarget.Dispose();
+        _images.Dispose();
     }
 }
