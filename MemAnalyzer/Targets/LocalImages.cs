@@ -100,7 +100,7 @@ internal static class LocalImages
         // No header in the dump: the flat mapping the runtime makes of every assembly spans the whole file, page-rounded.
         var rounded = ((ulong)fileLength + Page - 1) / Page * Page;
         return mappings.Any(m => m.FileOffset == 0 && m.Length == rounded)
-            ? ($"length {fileLength:N0} (the dump holds no PE header to compare)", null)
+            ? ($"length {fileLength:N0}; the dump holds no PE header", null)
             : ("", $"its length {fileLength:N0} does not match the dump's mapping of the image");
     }
 }
