@@ -43,7 +43,16 @@ internal static class LocalImages
             string match = "";
             foreach (var candidate in candidates)
             {
-                var (matchText, reason) = Verify(file.ToList(), candidate, dump, buildIds.GetValueOrDefault(file.Key));
+                string matchText;
+                string? reason;
+                try
+                {
+                    (matchText, reason) = Verify(file.ToList(), candidate, dump, buildIds.GetValueOrDefault(file.Key));
+                }
+                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+                {
+                    (matchText, reason) = ("", $"it cannot be read: {e.Message}");
+                }
                 if (reason is null)
                 {
                     (chosen, match) = (candidate, matchText);

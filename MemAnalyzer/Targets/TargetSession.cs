@@ -67,8 +67,17 @@ public sealed class TargetSession : IDisposable
         {
             (target, images, report) = WithLocalImages(path, target, dacOptions.BinaryDirectories);
         }
-        var session = Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+        TargetSession session;
+        try
+        {
+            session = Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
+        }
+        catch
+        {
+            images.Dispose();
+            throw;
+        }
         try
         {
             // The one handle on the core file for reading its memory: the heap check and then every walk use it.

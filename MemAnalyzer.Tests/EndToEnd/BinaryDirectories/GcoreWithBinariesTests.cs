@@ -79,6 +79,19 @@ public sealed class GcoreWithBinariesTests : IClassFixture<GcoreWithBinariesTest
         Assert.Matches("warning: -bindir: [0-9]+ files the dump maps but does not hold were not found in the -bindir folders: [^\n]*LeakyApp.dll", result.StandardError);
     }
 
+    [Fact]
+    public void ABindirFolderThatDoesNotExistIsAnErrorWithExitCode1NamingIt()
+    {
+        var missing = Path.Combine(_dumps.AppFolder, "no-such-folder");
+
+        var result = MemAnalyzerCli.Run("-f", _dumps.Gcore, "-bindir", missing);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal($"-bindir folder '{missing}' does not exist: give the folder that holds the target's binaries (the app's folder, the runtime's shared/Microsoft.NETCore.App/<version> folder)",
+            CliAssert.ErrorMessage(result.StandardError));
+        Assert.Empty(result.StandardOutput);
+    }
+
     /// <summary>LeakyApp (roots mode), frozen, dumped once by its runtime's createdump and once by gdb's gcore.</summary>
     public sealed class Dumps : IDisposable
     {
