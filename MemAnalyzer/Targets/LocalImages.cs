@@ -15,6 +15,22 @@ internal static class LocalImages
 {
     private const ulong Page = 4096;
 
+    /// <summary>The dump's DataTarget again, over a reader that serves the images it lacks from -bindir's verified files.</summary>
+    public static (DataTarget Target, ImageOverlay Images, ImageReport Report) Serve(string path, DataTarget target, IReadOnlyList<string> directories, DataTargetOptions options)
+    {
+        using var dump = DumpFileMemory.TryOpen(path);
+        if (dump is null)
+        {
+            return (target, ImageOverlay.Empty, ImageReport.None);
+        }
+        var (images, report) = Find(path, dump, directories, target.DataReader.EnumerateModules());
+        if (images.IsEmpty)
+        {
+            return (target, images, report);
+        }
+        return (new DataTarget(new OverlaidDataReader(target, images), options), images, report);
+    }
+
     public static (ImageOverlay Overlay, ImageReport Report) Find(string corePath, DumpFileMemory dump, IReadOnlyList<string> directories, IEnumerable<ModuleInfo> modules)
     {
         List<CoreFileMapping> mappings;

@@ -65,7 +65,7 @@ public sealed class TargetSession : IDisposable
         var (images, report) = (ImageOverlay.Empty, ImageReport.None);
         if (dacOptions.BinaryDirectories.Count > 0)
         {
-            (target, images, report) = WithLocalImages(path, target, dacOptions.BinaryDirectories);
+            (target, images, report) = LocalImages.Serve(path, target, dacOptions.BinaryDirectories, NoNetworkOptions());
         }
         TargetSession session;
         try
@@ -92,22 +92,6 @@ public sealed class TargetSession : IDisposable
             throw;
         }
         return session;
-    }
-
-    /// <summary>The dump's DataTarget again, over a reader that serves the images it lacks from -bindir's verified files.</summary>
-    private static (DataTarget Target, ImageOverlay Images, ImageReport Report) WithLocalImages(string path, DataTarget target, IReadOnlyList<string> directories)
-    {
-        using var dump = DumpFileMemory.TryOpen(path);
-        if (dump is null)
-        {
-            return (target, ImageOverlay.Empty, ImageReport.None);
-        }
-        var (images, report) = LocalImages.Find(path, dump, directories, target.DataReader.EnumerateModules());
-        if (images.IsEmpty)
-        {
-            return (target, images, report);
-        }
-        return (new DataTarget(new OverlaidDataReader(target, images), NoNetworkOptions()), images, report);
     }
 
     public static TargetSession AttachProcess(int pid, DacSearchOptions dacOptions)
