@@ -15,7 +15,7 @@ internal static class ImageNotes
         }
         if (images.Missing.Count > 0)
         {
-            error.WriteLine($"warning: -bindir: {images.Missing.Count:N0} files the dump maps but does not hold were not found in the -bindir folders: {Names(images.Missing.Select(Path.GetFileName).OfType<string>().ToList())}");
+            error.WriteLine($"warning: -bindir: {images.Missing.Count:N0} {(images.Missing.Count == 1 ? "file the dump maps but does not hold was" : "files the dump maps but does not hold were")} not found in the -bindir folders: {Names(images.Missing.Select(Path.GetFileName).OfType<string>().ToList())}");
         }
         if (silent)
         {
@@ -23,7 +23,8 @@ internal static class ImageNotes
         }
         foreach (var folder in images.Served.GroupBy(s => Path.GetDirectoryName(s.LocalFile) ?? "", StringComparer.Ordinal))
         {
-            error.WriteLine($"note: -bindir: {folder.Count():N0} images the dump lacks were read from {folder.Key}: {Names([.. folder.Select(s => $"{s.Image} ({s.Match})")])}");
+            var count = folder.Count();
+            error.WriteLine($"note: -bindir: {count:N0} {(count == 1 ? "image the dump lacks was" : "images the dump lacks were")} read from {folder.Key}: {Names([.. folder.Select(s => $"{s.Image} ({s.Match})")])}");
         }
     }
 

@@ -40,7 +40,7 @@ public sealed class ImageOverlay : IDisposable
 
     /// <summary>
     /// Copies the served bytes at <paramref name="address"/>; returns how many are contiguous from there (0 when no
-    /// served range holds the address). Past a file's end, the rest of its page reads as zeros, as the process saw it.
+    /// served range holds the address). A mapping's bytes past the file's end read as zeros, as the process saw them.
     /// </summary>
     public int Read(ulong address, Span<byte> destination)
     {

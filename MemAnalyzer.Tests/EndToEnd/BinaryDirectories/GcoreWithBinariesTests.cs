@@ -28,7 +28,7 @@ public sealed class GcoreWithBinariesTests : IClassFixture<GcoreWithBinariesTest
 
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.DoesNotContain("have no name", result.StandardError, StringComparison.Ordinal);
-        Assert.Contains($"note: -bindir: 1 images the dump lacks were read from {_dumps.AppFolder}: LeakyApp.dll (length ", result.StandardError, StringComparison.Ordinal);
+        Assert.Contains($"note: -bindir: 1 image the dump lacks was read from {_dumps.AppFolder}: LeakyApp.dll (length ", result.StandardError, StringComparison.Ordinal);
         var rows = TableOutput.Parse(result.StandardOutput).Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal));
         Assert.Equal(expected.Select(p => (p.Key, p.Value.Count, p.Value.Bytes)).Order(), rows.Select(r => (r.Label, r.Count!.Value, r.Bytes)).Order());
     }
