@@ -68,6 +68,7 @@ public sealed class CommandLine
         Silent = Flag("-silent|--silent", "No notes on stderr (how long a process was suspended, which DAC was used).");
         Verbose = Flag("-verbose|--verbose", "Notes on stderr about the walk's own memory: the live mark's peak work list (printed even with -silent).");
         DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
+        BinaryDirectories = App.Option("-bindir|--bin-dir <DIR>", "Folder with the target's binaries (app folder, runtime folder) for a dump that lacks the memory mapped from files (gcore, kernel cores, .NET Core 3.1 createdump); repeatable.", CommandOptionType.MultipleValue);
         AllowDamage = Flag("-allowdamage|--allow-damage", "Exit 0 even when more than 1 % of the heap could not be walked (a damaged dump); the table and the Unreadable row are printed either way.");
         IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
         ForceGc = Optional("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.");
@@ -156,6 +157,8 @@ public sealed class CommandLine
 
     public CommandOption Verbose { get; }
     public CommandOption DacDirectories { get; }
+
+    public CommandOption BinaryDirectories { get; }
     public CommandOption IgnoreDacMismatch { get; }
 
     public CommandOption AllowDamage { get; }
