@@ -1,0 +1,85 @@
+using MemAnalyzer.Tests.Infrastructure;
+using static MemAnalyzer.TestTargets.ExpectedCounts;
+
+namespace MemAnalyzer.Tests.EndToEnd.Fragmentation;
+
+/// <summary>-fragmentation with -f2 across "morefrag": both sides and the change, on the console, in CSV and in JSON; switches it refuses.</summary>
+[Collection(FragmentationTargetCollection.Name)]
+public sealed class FragmentationDiffTests(FragmentationTarget target)
+{
+    [Fact]
+    public void TheDiffCsvGainsTheThousandNewPinnedArraysAndEachSidesFreeBytesAreClrMds()
+    {
+        var path = target.File("diff.csv");
+        var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-fragmentation", "-o", path, "-overwrite", "-silent");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var rows = CsvFile.Read(path).Rows;
+
+        var pinned = rows.Single(r => r["Section"] == "Pinned" && r["Generation"] == "gen2" && r["PinnedBy"] == "PinnedHandle" && r["Type"] == FragmentationPinnedType);
+        Assert.Equal((FragmentationPinned, FragmentationPinned + FragmentationMorePinned, FragmentationMorePinned, FragmentationMorePinned * FragmentationPinnedSize),
+            (CsvFile.Number(pinned, "Count"), CsvFile.Number(pinned, "Count2"), CsvFile.Number(pinned, "DeltaCount"), CsvFile.Number(pinned, "DeltaBytes(Bytes)")));
+        var (before, after) = (FragmentationOracle.Compute(target.BeforePath, 0).FreeByGeneration, FragmentationOracle.Compute(target.AfterPath, 0).FreeByGeneration);
+        foreach (var generation in new[] { "gen0", "gen1", "gen2", "loh", "poh" })
+        {
+            var row = rows.Single(r => r["Section"] == "Generation" && r["Generation"] == generation);
+            var (a, b) = (before.GetValueOrDefault(generation), after.GetValueOrDefault(generation));
+            Assert.Equal((generation, a.Count, b.Count, b.Count - a.Count, a.Bytes, b.Bytes, b.Bytes - a.Bytes),
+                (generation, CsvFile.Number(row, "Count"), CsvFile.Number(row, "Count2"), CsvFile.Number(row, "DeltaCount"),
+                    CsvFile.Number(row, "Bytes(Bytes)"), CsvFile.Number(row, "Bytes2(Bytes)"), CsvFile.Number(row, "DeltaBytes(Bytes)")));
+        }
+    }
+
+    [Fact]
+    public void TheConsoleDiffShowsBothSidesOfThePinnedArrays()
+    {
+        var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-fragmentation", "-silent");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var line = result.StandardOutput.Split('\n').Single(l => l.EndsWith(" " + FragmentationPinnedType, StringComparison.Ordinal));
+
+        Assert.Equal(["gen2", "PinnedHandle", $"{FragmentationPinned:N0}", $"{FragmentationPinned + FragmentationMorePinned:N0}", $"+{FragmentationMorePinned:N0}"],
+            line.Split(' ', StringSplitOptions.RemoveEmptyEntries)[..5]);
+    }
+
+    [Fact]
+    public void TheJsonReportsOfOneTargetAndOfADiffFollowTheDocumentedSchema()
+    {
+        var single = MemAnalyzerCli.Run("-f", target.BeforePath, "-fragmentation", "-format", "json", "-silent");
+        var diff = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-fragmentation", "-format", "json", "-silent");
+        Assert.True(single.ExitCode == 0 && diff.ExitCode == 0, single.ToString() + diff);
+        using var one = JsonReportText.Parse(single.StandardOutput);
+        using var two = JsonReportText.Parse(diff.StandardOutput);
+        JsonReportSchema.Validate(one.RootElement);
+        JsonReportSchema.Validate(two.RootElement);
+
+        Assert.Equal(("fragmentation", "fragmentationDiff"), (one.RootElement.GetProperty("mode").GetString(), two.RootElement.GetProperty("mode").GetString()));
+        var gen2 = one.RootElement.GetProperty("targets")[0].GetProperty("fragmentation").EnumerateArray()
+            .Single(r => r.GetProperty("section").GetString() == "Generation" && r.GetProperty("generation").GetString() == "gen2");
+        Assert.Equal(FragmentationOracle.Compute(target.BeforePath, 0).FreeByGeneration["gen2"], (gen2.GetProperty("count").GetInt64(), gen2.GetProperty("bytes").GetInt64()));
+        var pinned = two.RootElement.GetProperty("targets")[0].GetProperty("fragmentationDiff").EnumerateArray()
+            .Single(r => r.GetProperty("section").GetString() == "Pinned" && r.TryGetProperty("type", out var t) && t.GetString() == FragmentationPinnedType);
+        Assert.Equal(FragmentationMorePinned, pinned.GetProperty("deltaCount").GetInt64());
+    }
+
+    [Theory]
+    [InlineData("-gen", "gen2", "-fragmentation is a view of its own (every generation, free blocks and pinned objects): leave out -gen")]
+    [InlineData("-live", null, "-fragmentation is a view of its own (every generation, free blocks and pinned objects): leave out -live")]
+    [InlineData("-handles", null, "-fragmentation is a view of its own (every generation, free blocks and pinned objects): leave out -handles")]
+    public void FragmentationWithAnotherViewsOrTheTablesSwitchesExitsOneWithOneErrorLine(string other, string? value, string message)
+    {
+        string[] arguments = value is null ? ["-f", target.BeforePath, "-fragmentation", other] : ["-f", target.BeforePath, "-fragmentation", other, value];
+        var result = MemAnalyzerCli.Run(arguments);
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal($"error: {message}", result.StandardError.Trim());
+        Assert.Empty(result.StandardOutput);
+    }
+
+    [Fact]
+    public void FragmentationOfSeveralDumpsAtOnceExitsOne()
+    {
+        var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-f", target.AfterPath, "-fragmentation");
+
+        Assert.Equal(1, result.ExitCode);
+        Assert.Equal("error: -fragmentation reads one target (or the two of a diff): give one -f <dump>, not several", result.StandardError.Trim());
+    }
+}
