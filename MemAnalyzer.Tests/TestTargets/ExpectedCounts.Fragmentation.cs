@@ -33,8 +33,17 @@ public static partial class ExpectedCounts
     /// <summary>A FragmentationPohCell[500]: 24 + 8 × 500.</summary>
     public const long FragmentationPohSize = 24 + 8L * FragmentationPohCellsPerArray;
 
-    /// <summary>The "morefrag" stdin command pins this many more arrays the same way, then collects as the mode did.</summary>
-    public const int FragmentationMorePinned = 1_000;
+    /// <summary>
+    /// The "morefrag" stdin command keeps this many more POH arrays, each followed by a dropped one, then sweeps (a full
+    /// GC that does not compact, so gen2's free blocks stay as they are). The new arrays are larger than any free block
+    /// of the POH, so they go after the old ones: every old and new kept array is next to a free block.
+    /// </summary>
+    public const int FragmentationMorePoh = 100;
+
+    public const int FragmentationMorePohCellsPerArray = 8_000;
+
+    /// <summary>A FragmentationPohCell[8000]: 24 + 8 × 8,000.</summary>
+    public const long FragmentationMorePohSize = 24 + 8L * FragmentationMorePohCellsPerArray;
 
     public const string FragmentationMoreCommand = "morefrag";
 

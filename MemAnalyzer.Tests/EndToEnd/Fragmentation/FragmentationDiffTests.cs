@@ -3,22 +3,25 @@ using static MemAnalyzer.TestTargets.ExpectedCounts;
 
 namespace MemAnalyzer.Tests.EndToEnd.Fragmentation;
 
-/// <summary>-fragmentation with -f2 across "morefrag": both sides and the change, on the console, in CSV and in JSON; switches it refuses.</summary>
+/// <summary>-fragmentation with -f2 across "morefrag" (more POH arrays between free blocks): both sides and the change, on the console, in CSV and in JSON; switches it refuses.</summary>
 [Collection(FragmentationTargetCollection.Name)]
 public sealed class FragmentationDiffTests(FragmentationTarget target)
 {
     [Fact]
-    public void TheDiffCsvGainsTheThousandNewPinnedArraysAndEachSidesFreeBytesAreClrMds()
+    public void TheDiffCsvHasEachSidesFreeBlocksAndPohNeighboursAsClrMdFindsThemAndTheirChange()
     {
         var path = target.File("diff.csv");
         var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-fragmentation", "-o", path, "-overwrite", "-silent");
         Assert.True(result.ExitCode == 0, result.ToString());
         var rows = CsvFile.Read(path).Rows;
 
-        var pinned = rows.Single(r => r["Section"] == "Pinned" && r["Generation"] == "gen2" && r["PinnedBy"] == "PinnedHandle" && r["Type"] == FragmentationPinnedType);
-        Assert.Equal((FragmentationPinned, FragmentationPinned + FragmentationMorePinned, FragmentationMorePinned, FragmentationMorePinned * FragmentationPinnedSize),
-            (CsvFile.Number(pinned, "Count"), CsvFile.Number(pinned, "Count2"), CsvFile.Number(pinned, "DeltaCount"), CsvFile.Number(pinned, "DeltaBytes(Bytes)")));
-        var (before, after) = (FragmentationOracle.Compute(target.BeforePath, 0).FreeByGeneration, FragmentationOracle.Compute(target.AfterPath, 0).FreeByGeneration);
+        var (first, second) = (FragmentationOracle.Compute(target.BeforePath, 0), FragmentationOracle.Compute(target.AfterPath, 0));
+        var poh = rows.Single(r => r["Section"] == "Pinned" && r["Generation"] == "poh" && r["PinnedBy"] == "POH" && r["Type"] == FragmentationPohType);
+        var (pohBefore, pohAfter) = (first.PohNeighboursByType[FragmentationPohType], second.PohNeighboursByType[FragmentationPohType]);
+        Assert.Equal((FragmentationPohKept, pohAfter.Count, pohAfter.Count - FragmentationPohKept, pohAfter.Bytes - pohBefore.Bytes),
+            (CsvFile.Number(poh, "Count"), CsvFile.Number(poh, "Count2"), CsvFile.Number(poh, "DeltaCount"), CsvFile.Number(poh, "DeltaBytes(Bytes)")));
+        Assert.InRange(pohAfter.Count - FragmentationPohKept, 1, FragmentationMorePoh);
+        var (before, after) = (first.FreeByGeneration, second.FreeByGeneration);
         foreach (var generation in new[] { "gen0", "gen1", "gen2", "loh", "poh" })
         {
             var row = rows.Single(r => r["Section"] == "Generation" && r["Generation"] == generation);
@@ -30,14 +33,14 @@ public sealed class FragmentationDiffTests(FragmentationTarget target)
     }
 
     [Fact]
-    public void TheConsoleDiffShowsBothSidesOfThePinnedArrays()
+    public void TheConsoleDiffShowsBothSidesOfThePohArraysAsTheCsvDoes()
     {
         var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-fragmentation", "-silent");
         Assert.True(result.ExitCode == 0, result.ToString());
-        var line = result.StandardOutput.Split('\n').Single(l => l.EndsWith(" " + FragmentationPinnedType, StringComparison.Ordinal));
+        var line = result.StandardOutput.Split('\n').Single(l => l.EndsWith(" " + FragmentationPohType, StringComparison.Ordinal));
+        var after = FragmentationOracle.Compute(target.AfterPath, 0).PohNeighboursByType[FragmentationPohType].Count;
 
-        Assert.Equal(["gen2", "PinnedHandle", $"{FragmentationPinned:N0}", $"{FragmentationPinned + FragmentationMorePinned:N0}", $"+{FragmentationMorePinned:N0}"],
-            line.Split(' ', StringSplitOptions.RemoveEmptyEntries)[..5]);
+        Assert.Equal(["poh", "POH", $"{FragmentationPohKept:N0}", $"{after:N0}", $"+{after - FragmentationPohKept:N0}"], line.Split(' ', StringSplitOptions.RemoveEmptyEntries)[..5]);
     }
 
     [Fact]
@@ -56,8 +59,8 @@ public sealed class FragmentationDiffTests(FragmentationTarget target)
             .Single(r => r.GetProperty("section").GetString() == "Generation" && r.GetProperty("generation").GetString() == "gen2");
         Assert.Equal(FragmentationOracle.Compute(target.BeforePath, 0).FreeByGeneration["gen2"], (gen2.GetProperty("count").GetInt64(), gen2.GetProperty("bytes").GetInt64()));
         var pinned = two.RootElement.GetProperty("targets")[0].GetProperty("fragmentationDiff").EnumerateArray()
-            .Single(r => r.GetProperty("section").GetString() == "Pinned" && r.TryGetProperty("type", out var t) && t.GetString() == FragmentationPinnedType);
-        Assert.Equal(FragmentationMorePinned, pinned.GetProperty("deltaCount").GetInt64());
+            .Single(r => r.GetProperty("section").GetString() == "Pinned" && r.TryGetProperty("type", out var t) && t.GetString() == FragmentationPohType);
+        Assert.Equal(FragmentationOracle.Compute(target.AfterPath, 0).PohNeighboursByType[FragmentationPohType].Count - FragmentationPohKept, pinned.GetProperty("deltaCount").GetInt64());
     }
 
     [Theory]

@@ -14,8 +14,9 @@ public struct FragmentationPohCell { public long Value; }
 /// </summary>
 public static class FragmentationScenario
 {
-    private static readonly List<GCHandle> s_pinned = new(ExpectedCounts.FragmentationPinned + 4 * ExpectedCounts.FragmentationMorePinned);
+    private static readonly List<GCHandle> s_pinned = new(ExpectedCounts.FragmentationPinned);
     private static FragmentationPohCell[][]? s_poh;
+    private static FragmentationPohCell[][]? s_morePoh;
 
     public static void Plant()
     {
@@ -29,11 +30,16 @@ public static class FragmentationScenario
         Collect();
     }
 
-    /// <summary>The "morefrag" command: more pinned arrays with dropped arrays between them, collected the same way.</summary>
+    /// <summary>The "morefrag" command: larger POH arrays, every other one dropped, then a full GC that sweeps without compacting.</summary>
     public static void More()
     {
-        Pin(ExpectedCounts.FragmentationMorePinned);
-        Collect();
+        s_morePoh = new FragmentationPohCell[ExpectedCounts.FragmentationMorePoh][];
+        for (var i = 0; i < s_morePoh.Length; i++)
+        {
+            s_morePoh[i] = GC.AllocateArray<FragmentationPohCell>(ExpectedCounts.FragmentationMorePohCellsPerArray, pinned: true);
+            GC.KeepAlive(GC.AllocateArray<FragmentationPohCell>(ExpectedCounts.FragmentationMorePohCellsPerArray, pinned: true));
+        }
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: false);
     }
 
     /// <summary>
