@@ -149,6 +149,7 @@ declare -A DESCRIPTION=(
   [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
   [ma.cache.roots]="MemAnalyzer -roots CachedItem, 15,000-entry ConcurrentDictionary (a path through an array of structs)"
   [ma.walk.suspects]="MemAnalyzer -suspects, walkthrough"
+  [ma.walk.frag]="MemAnalyzer -fragmentation, walkthrough (one walk with the free blocks, no mark)"
   [ma.walk.objects]="MemAnalyzer -objects DataInstance[] (the largest-retained array), walkthrough"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
@@ -218,6 +219,9 @@ echo "== MemAnalyzer"
 measure ma.tiny "${MA[@]}" -f "$WORK/tiny.dmp" -dts -silent
 measure ma.walk.dts "${MA[@]}" -f "$WORK/walk.dmp" -dts -silent
 measure ma.walk.dtn "${MA[@]}" -f "$WORK/walk.dmp" -dtn -silent
+if "${MA[@]}" --help | grep -q -- "-fragmentation"; then
+  measure ma.walk.frag "${MA[@]}" -f "$WORK/walk.dmp" -fragmentation -silent
+fi
 measure ma.walk.live "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -silent
 measure ma.walk10.dts "${MA[@]}" -f "$WORK/walk10.dmp" -dts -silent
 measure ma.many.dts "${MA[@]}" -f "$WORK/many.dmp" -dts -silent

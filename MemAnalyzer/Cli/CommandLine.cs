@@ -51,6 +51,7 @@ public sealed class CommandLine
         DominatorsDepth.ShowInHelpText = false;
         Handles = Flag("-handles|--handles", "The GC handles by kind (strong, pinned, weak short/long, dependent, ...) and target type: count, target bytes, targets no strong root reaches; with -retained the bytes they keep alive. With -f2/-pid2: which grew.");
         Finalizable = Flag("-finalizable|--finalizable", "The objects registered for finalization by type (live and unreachable), the f-reachable queue (ready to finalize) with what it retains, and the finalizer thread's stack when it is blocked.");
+        Fragmentation = Flag("-fragmentation|--fragmentation", "Free space per generation (range, allocated, free bytes and %, free blocks, largest block), the largest free blocks with the object after each, and the pinned objects next to free blocks by pinning and type; a verdict per fragmented generation. With -f2/-pid2: both sides and the change.");
         Inspections = Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings; each row with count, bytes and an example address for -objects.");
         MinHandlers = Single("-minhandlers|--min-handlers <N>", "With -inspections: list events (delegates) from N handlers (default 100).");
         SparsePercent = Single("-sparsepct|--sparse-percent <P>", "With -inspections: a collection is sparse when it uses at most P % of its capacity (default 25).");
@@ -128,6 +129,8 @@ public sealed class CommandLine
     public CommandOption Dominators { get; }
     public CommandOption DominatorsDepth { get; }
     public CommandOption Handles { get; }
+
+    public CommandOption Fragmentation { get; }
     public CommandOption Finalizable { get; }
     public CommandOption Inspections { get; }
     public CommandOption MinHandlers { get; }
