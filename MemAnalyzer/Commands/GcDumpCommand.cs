@@ -1,0 +1,82 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Output;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>
+/// The modes that read a .gcdump (-f x.gcdump, or one side of a diff): the type table and the diff, over the live
+/// objects the file holds. What needs the heap's memory, its dead objects or its generations is refused with exit 1.
+/// </summary>
+public static class GcDumpCommand
+{
+    /// <summary>True when the request reads a gcdump, so that this command answers it instead of the dump's.</summary>
+    public static bool Reads(CommandRequest request) => request.Targets.Any(GcDumpTarget.Is);
+
+    public static int Run(CommandRequest request, RunContext context) => request switch
+    {
+        HistogramRequest histogram => RunHistogram(histogram with { Query = LiveOnly(histogram.Query) }, context),
+        DiffRequest diff => GcDumpDiffCommand.Run(diff with { Query = LiveOnly(diff.Query) }, context),
+        DuplicateStringsRequest => throw Refused("-dstrings", "string values"),
+        ObjectsRequest => throw Refused("-objects", "field values"),
+        InspectionsRequest => throw Refused("-inspections", "field values"),
+        HandlesRequest => throw Refused("-handles", "GC handle table"),
+        FinalizableRequest => throw Refused("-finalizable", "finalization queue"),
+        _ => throw new MemAnalyzerException(ExitCodes.InvalidArguments,
+            "this view cannot read a .gcdump yet: a gcdump answers the type table (with -type, -dts/-dtn, -csv, -json) and -f2 diffs; take a core dump (-procdump) for the rest"),
+    };
+
+    /// <summary>A gcdump holds the objects a full GC left alive: the table counts them (-live), and -dead, -gen or -vmmap cannot be answered.</summary>
+    public static TypeTableQuery LiveOnly(TypeTableQuery query)
+    {
+        if (query.Selection == ObjectSelection.Dead)
+        {
+            throw Refused("-dead", "dead objects (dotnet-gcdump records only what a full GC left alive)");
+        }
+        if (query.Generation is not null)
+        {
+            throw Refused("-gen", "generations");
+        }
+        if (query.MemoryMap)
+        {
+            throw Refused("-vmmap", "memory map");
+        }
+        if (query.Retained || query.Roots is not null)
+        {
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments, "-retained, -dtr and -roots do not read a .gcdump yet: take a core dump (-procdump) of the process for them");
+        }
+        return query with { Selection = ObjectSelection.Live };
+    }
+
+    private static MemAnalyzerException Refused(string option, string what) =>
+        new(ExitCodes.InvalidArguments, $"{option} cannot read a .gcdump: the file holds no {what}, only the live objects' types, sizes and references; take a core dump (-procdump) for {option}");
+
+    private static int RunHistogram(HistogramRequest request, RunContext context)
+    {
+        var (query, output) = (request.Query, request.Output);
+        var schema = new TypeCsvRowMap(query.Unit, query.Retained);
+        output.Validate(schema);
+        if (output.Html is not null)
+        {
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments, "-html does not read a .gcdump yet: use the table, -csv or -json");
+        }
+        var described = output.Describe(request.Target);
+        if (output.Csv is { } csv)
+        {
+            TrackingCsvFile.EnsureAppendKeepsOneSelection(csv, described!.ProcessId, SelectionText.Of(query.Selection, query.Generation));
+        }
+        var target = GcDumpTarget.Read(request.Target, context.Cancellation);
+        var rows = query.Top(target.Heap.Types);
+        output.Write(request, context, () => HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, query.Unit, target.MemoryRows), schema, () =>
+        {
+            var sections = TypeTableRows.FromSnapshot(rows, target, query.Unit, described!);
+            return (sections.All, JsonRows.FromTypes(sections, described!));
+        });
+        foreach (var warning in target.Warnings)
+        {
+            context.Error.WriteLine($"warning: {warning}");
+        }
+        Notes.WarnIfNoTypeMatches(context.Error, query.Types, target.Heap.Types.Select(t => t.TypeName));
+        output.WriteResult(target.ResultBytes / 1024);
+        return ExitCodes.Success;
+    }
+}

@@ -1,0 +1,56 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.GcDump;
+using MemAnalyzer.Targets;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>
+/// A -f/-f2 file that is a .gcdump (recognized by its first bytes, whatever its name), opened and reduced to the type
+/// table. A gcdump holds dotnet-gcdump's graph of the objects a full GC left alive: no memory, no dead objects.
+/// </summary>
+public static class GcDumpTarget
+{
+    /// <summary>True when the target is a file that starts like a gcdump.</summary>
+    public static bool Is(TargetSpec target)
+    {
+        if (target.DumpPath is not { } path || !File.Exists(path))
+        {
+            return false;
+        }
+        try
+        {
+            using var stream = File.OpenRead(path);
+            return GcDumpReader.LooksLikeGcDump(stream);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>Reads the whole file; a foreign or truncated one is exit code 4 (DumpInvalid) with what is wrong.</summary>
+    public static GcDumpFile Open(TargetSpec target)
+    {
+        var path = target.DumpPath!;
+        try
+        {
+            using var stream = new BufferedStream(File.OpenRead(path), 1 << 20);
+            return GcDumpReader.Read(stream);
+        }
+        catch (GcDumpFormatException e)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' is not a complete .gcdump: {e.Message}");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpUnreadable, $"gcdump '{path}' cannot be read: {e.Message}");
+        }
+    }
+
+    /// <summary>The type table of the gcdump, with its warnings.</summary>
+    public static TargetSnapshot Read(TargetSpec target, CancellationToken cancellation)
+    {
+        var file = Open(target);
+        return new TargetSnapshot(GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation), [], []);
+    }
+}
