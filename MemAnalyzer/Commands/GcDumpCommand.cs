@@ -25,6 +25,14 @@ public static class GcDumpCommand
             "this view cannot read a .gcdump yet: a gcdump answers the type table (with -type, -dts/-dtn, -csv, -json) and -f2 diffs; take a core dump (-procdump) for the rest"),
     };
 
+    /// <summary>The request as this command reads it (the table and the diff count live objects), for the JSON header a batch's parent writes; unchanged when it reads no gcdump.</summary>
+    public static CommandRequest AsRead(CommandRequest request) => !Reads(request) ? request : request switch
+    {
+        HistogramRequest { Query.Selection: ObjectSelection.All } h => h with { Query = h.Query with { Selection = ObjectSelection.Live } },
+        DiffRequest { Query.Selection: ObjectSelection.All } d => d with { Query = d.Query with { Selection = ObjectSelection.Live } },
+        _ => request,
+    };
+
     /// <summary>A gcdump holds the objects a full GC left alive: the table counts them (-live), and -dead, -gen or -vmmap cannot be answered.</summary>
     public static TypeTableQuery LiveOnly(TypeTableQuery query)
     {

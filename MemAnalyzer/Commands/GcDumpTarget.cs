@@ -10,7 +10,7 @@ namespace MemAnalyzer.Commands;
 /// </summary>
 public static class GcDumpTarget
 {
-    /// <summary>True when the target is a file that starts like a gcdump.</summary>
+    /// <summary>True when the target is a file that starts like a gcdump, or is named *.gcdump (then a foreign one gets the gcdump reader's error).</summary>
     public static bool Is(TargetSpec target)
     {
         if (target.DumpPath is not { } path || !File.Exists(path))
@@ -20,7 +20,7 @@ public static class GcDumpTarget
         try
         {
             using var stream = File.OpenRead(path);
-            return GcDumpReader.LooksLikeGcDump(stream);
+            return GcDumpReader.LooksLikeGcDump(stream) || path.EndsWith(".gcdump", StringComparison.OrdinalIgnoreCase);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
