@@ -14,8 +14,8 @@ public static class GcDumpCommand
 
     public static int Run(CommandRequest request, RunContext context) => request switch
     {
-        HistogramRequest histogram => RunHistogram(histogram with { Query = LiveOnly(histogram.Query) }, context),
-        DiffRequest diff => GcDumpDiffCommand.Run(diff with { Query = LiveOnly(diff.Query) }, context),
+        HistogramRequest histogram => RunHistogram(histogram with { Query = LiveOnly(histogram.Query, graphViews: true) }, context),
+        DiffRequest diff => GcDumpDiffCommand.Run(diff with { Query = LiveOnly(diff.Query, graphViews: false) }, context),
         DuplicateStringsRequest => throw Refused("-dstrings", "string values"),
         ObjectsRequest => throw Refused("-objects", "field values"),
         InspectionsRequest => throw Refused("-inspections", "field values"),
@@ -34,7 +34,8 @@ public static class GcDumpCommand
     };
 
     /// <summary>A gcdump holds the objects a full GC left alive: the table counts them (-live), and -dead, -gen or -vmmap cannot be answered.</summary>
-    public static TypeTableQuery LiveOnly(TypeTableQuery query)
+    /// <param name="graphViews">Whether -retained and -roots are read from the gcdump's graph (the type table of one gcdump; not a diff yet).</param>
+    public static TypeTableQuery LiveOnly(TypeTableQuery query, bool graphViews)
     {
         if (query.Selection == ObjectSelection.Dead)
         {
@@ -48,9 +49,9 @@ public static class GcDumpCommand
         {
             throw Refused("-vmmap", "memory map");
         }
-        if (query.Retained || query.Roots is not null)
+        if (!graphViews && (query.Retained || query.Roots is not null))
         {
-            throw new MemAnalyzerException(ExitCodes.InvalidArguments, "-retained, -dtr and -roots do not read a .gcdump yet: take a core dump (-procdump) of the process for them");
+            throw new MemAnalyzerException(ExitCodes.InvalidArguments, "-retained, -dtr and -roots do not diff .gcdump files yet: run them on each gcdump alone, or diff core dumps");
         }
         return query with { Selection = ObjectSelection.Live };
     }
@@ -72,13 +73,23 @@ public static class GcDumpCommand
         {
             TrackingCsvFile.EnsureAppendKeepsOneSelection(csv, described!.ProcessId, SelectionText.Of(query.Selection, query.Generation));
         }
-        var target = GcDumpTarget.Read(request.Target, context.Cancellation);
+        var reading = GcDumpTarget.Read(request.Target, query, context.Cancellation);
+        var target = reading.Target;
+        if (query.Roots is { } roots)
+        {
+            RootsNotFound.ThrowIfEmpty(roots, reading);
+        }
         var rows = query.Top(target.Heap.Types);
         output.Write(request, context, () => HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, query.Unit, target.MemoryRows), schema, () =>
         {
             var sections = TypeTableRows.FromSnapshot(rows, target, query.Unit, described!);
             return (sections.All, JsonRows.FromTypes(sections, described!));
         });
+        if (query.Roots is not null)
+        {
+            context.Out.WriteLine();
+            RootPathRenderer.Write(context.Out, reading.Roots, query.Unit);
+        }
         foreach (var warning in target.Warnings)
         {
             context.Error.WriteLine($"warning: {warning}");

@@ -1,5 +1,6 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.GcDump;
+using MemAnalyzer.Retention;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Commands;
@@ -52,5 +53,36 @@ public static class GcDumpTarget
     {
         var file = Open(target);
         return new TargetSnapshot(GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation), [], []);
+    }
+
+    /// <summary>The type table and, with -retained or -roots, the gcdump's graph read as Retention's object graph: retained bytes and root paths (without field names, which a gcdump does not hold).</summary>
+    public static TargetReading Read(TargetSpec target, TypeTableQuery query, CancellationToken cancellation)
+    {
+        var file = Open(target);
+        var snapshot = GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation);
+        IReadOnlyList<TypeRootPaths> roots = [];
+        if (query.Retained || query.Roots is not null)
+        {
+            ObjectGraph graph;
+            try
+            {
+                graph = GcDumpGraph.Build(file, cancellation);
+            }
+            catch (GcDumpFormatException e)
+            {
+                throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{target.DumpPath}' is not a complete .gcdump: {e.Message}");
+            }
+            DominatorTree? tree = null;
+            if (query.Retained)
+            {
+                tree = DominatorTree.Compute(graph, cancellation, releaseReferences: query.Roots is null);
+                snapshot = RetainedSizes.Attach(snapshot, graph, tree);
+            }
+            if (query.Roots is { } wanted)
+            {
+                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), wanted.Matches, wanted.Top, (_, _) => null, cancellation, tree);
+            }
+        }
+        return new TargetReading(new TargetSnapshot(snapshot, [], []), roots);
     }
 }

@@ -11,20 +11,9 @@ public static class GcDumpHistogram
 {
     public static HeapSnapshot Of(GcDumpFile file, IReadOnlyList<string> warnings, CancellationToken cancellation)
     {
-        var names = new string[file.Types.Length];
-        var slot = new int[file.Types.Length];
-        var byName = new Dictionary<string, int>(StringComparer.Ordinal);
-        for (var t = 0; t < file.Types.Length; t++)
-        {
-            names[t] = GcDumpTypeName.Of(file.Types[t].Name);
-            if (!byName.TryGetValue(names[t], out slot[t]))
-            {
-                slot[t] = byName.Count;
-                byName.Add(names[t], slot[t]);
-            }
-        }
-        var counts = new long[byName.Count];
-        var bytes = new long[byName.Count];
+        var (slot, names) = GcDumpGraph.TypeSlots(file);
+        var counts = new long[names.Length];
+        var bytes = new long[names.Length];
         for (var node = 0; node < file.NodeCount; node++)
         {
             if ((node & 0xFFFF) == 0)
@@ -38,8 +27,8 @@ public static class GcDumpHistogram
                 bytes[slot[type]] += size;
             }
         }
-        var rows = byName.Where(pair => counts[pair.Value] > 0)
-            .Select(pair => new TypeStatistics(pair.Key, counts[pair.Value], bytes[pair.Value]))
+        var rows = Enumerable.Range(0, names.Length).Where(i => counts[i] > 0)
+            .Select(i => new TypeStatistics(names[i], counts[i], bytes[i]))
             .ToList();
         return new HeapSnapshot(rows, 0, 0, file.TotalBytes, ObjectSelection.Live, warnings);
     }

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using MemAnalyzer.TestTargets;
+using MemAnalyzer.Tests.EndToEnd.Retention;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.GcDump;
@@ -62,6 +63,35 @@ public sealed class GcDumpTargetTests(GcDumpScenario scenario)
         {
             Assert.Equal((0L, (long?)0, (long?)count, (long?)count), (rows[type].DeltaBytes, rows[type].DeltaCount, rows[type].Count1, rows[type].Count2));
         }
+    }
+
+    [Fact]
+    public void RetainedBytesOfAGcdumpAreThoseLeakyAppBuiltAndThoseOfACoreDumpOfTheSameState()
+    {
+        var fromGcDump = MemAnalyzerCli.Run("-f", scenario.Second, "-retained", "-type", ExpectedCounts.TargetNamespace + ".DataInstance");
+        var fromDump = MemAnalyzerCli.Run("-f", scenario.SecondDump, "-retained", "-type", ExpectedCounts.TargetNamespace + ".DataInstance");
+        Assert.True(fromGcDump.ExitCode == 0 && fromDump.ExitCode == 0, fromGcDump + "\n" + fromDump);
+        var instances = ExpectedCounts.DataInstances * (ExpectedCounts.DataInstanceSizeBefore + ExpectedCounts.FuncSize);
+        var expected = new Dictionary<string, long>
+        {
+            [Planted + "DataInstance"] = instances,
+            [Planted + "DataInstance[]"] = ExpectedCounts.DataInstanceArraySize + instances,
+        };
+        var gcdumpRows = RetainedTable.Parse(fromGcDump.StandardOutput);
+        var dumpRows = RetainedTable.Parse(fromDump.StandardOutput);
+        foreach (var (type, retained) in expected)
+        {
+            Assert.Equal((retained, retained), (gcdumpRows[type].Retained, dumpRows[type].Retained));
+        }
+    }
+
+    [Fact]
+    public void RootPathsOfAGcdumpLeadFromTheStaticsThatHoldThePlantedObjects()
+    {
+        var result = MemAnalyzerCli.Run("-f", scenario.First, "-roots", Planted + "BeforeOnlyItem");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var path = result.StandardOutput.Split('\n').Single(l => l.Contains(" → BeforeOnlyItem", StringComparison.Ordinal));
+        Assert.Matches(@"^\s*17\s+408\s+static \S+\.s_oneSided → Object\[\] → BeforeOnlyItem$", path);
     }
 
     [Fact]
