@@ -21,8 +21,10 @@ public static class GcDumpCommand
         InspectionsRequest => throw Refused("-inspections", "field values"),
         HandlesRequest => throw Refused("-handles", "GC handle table"),
         FinalizableRequest => throw Refused("-finalizable", "finalization queue"),
+        SuspectsRequest suspects => GcDumpSuspectsCommand.Run(suspects, context),
+        DominatorsRequest dominators => GcDumpSuspectsCommand.Run(dominators, context),
         _ => throw new MemAnalyzerException(ExitCodes.InvalidArguments,
-            "this view cannot read a .gcdump yet: a gcdump answers the type table (with -type, -dts/-dtn, -csv, -json) and -f2 diffs; take a core dump (-procdump) for the rest"),
+            "this view cannot read a .gcdump: a gcdump answers the type table (with -type, -dts/-dtn, -retained, -roots, -o, -format json), -f2 diffs, -suspects and -dominators; take a core dump (-procdump) for the rest"),
     };
 
     /// <summary>The request as this command reads it (the table and the diff count live objects), for the JSON header a batch's parent writes; unchanged when it reads no gcdump.</summary>

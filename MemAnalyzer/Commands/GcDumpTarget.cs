@@ -55,6 +55,19 @@ public static class GcDumpTarget
         return new TargetSnapshot(GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation), [], []);
     }
 
+    /// <summary>The gcdump's graph as Retention's object graph; two objects at one address is exit code 4.</summary>
+    public static ObjectGraph Graph(GcDumpFile file, TargetSpec target, CancellationToken cancellation)
+    {
+        try
+        {
+            return GcDumpGraph.Build(file, cancellation);
+        }
+        catch (GcDumpFormatException e)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{target.DumpPath}' is not a complete .gcdump: {e.Message}");
+        }
+    }
+
     /// <summary>The type table and, with -retained or -roots, the gcdump's graph read as Retention's object graph: retained bytes and root paths (without field names, which a gcdump does not hold).</summary>
     public static TargetReading Read(TargetSpec target, TypeTableQuery query, CancellationToken cancellation)
     {
@@ -63,15 +76,7 @@ public static class GcDumpTarget
         IReadOnlyList<TypeRootPaths> roots = [];
         if (query.Retained || query.Roots is not null)
         {
-            ObjectGraph graph;
-            try
-            {
-                graph = GcDumpGraph.Build(file, cancellation);
-            }
-            catch (GcDumpFormatException e)
-            {
-                throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{target.DumpPath}' is not a complete .gcdump: {e.Message}");
-            }
+            var graph = Graph(file, target, cancellation);
             DominatorTree? tree = null;
             if (query.Retained)
             {

@@ -95,6 +95,32 @@ public sealed class GcDumpTargetTests(GcDumpScenario scenario)
     }
 
     [Fact]
+    public void TheFirstLeakSuspectOfAGcdumpIsTheListHoldingEveryDataInstanceWithItsExactRetainedBytes()
+    {
+        var result = MemAnalyzerCli.Run("-f", scenario.First, "-suspects");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var first = result.StandardOutput.Split('\n').First(l => l.StartsWith("1. ", StringComparison.Ordinal));
+        Assert.StartsWith($"1. System.Collections.Generic.List<{Planted}DataInstance> 0x", first, StringComparison.Ordinal);
+        Assert.Contains($" retains {ListRetained:N0} bytes", first, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheDominatorTreeOfAGcdumpPutsTheListAboveItsArrayWithTheirExactRetainedBytes()
+    {
+        var result = MemAnalyzerCli.Run("-f", scenario.First, "-dominators");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var lines = result.StandardOutput.Split('\n');
+        var list = Array.FindIndex(lines, l => l.EndsWith($"  System.Collections.Generic.List<{Planted}DataInstance>", StringComparison.Ordinal));
+        Assert.True(list > 0, result.StandardOutput);
+        Assert.StartsWith($"{ListRetained:N0} ", lines[list].TrimStart(), StringComparison.Ordinal);
+        Assert.StartsWith($"{ListRetained - 32:N0} ", lines[list + 1].TrimStart(), StringComparison.Ordinal);
+        Assert.EndsWith($"    {Planted}DataInstance[]", lines[list + 1], StringComparison.Ordinal);
+    }
+
+    /// <summary>The List (32 bytes), its array, and every DataInstance with its Func.</summary>
+    private static long ListRetained => 32 + ExpectedCounts.DataInstanceArraySize + (ExpectedCounts.DataInstances * (ExpectedCounts.DataInstanceSizeBefore + ExpectedCounts.FuncSize));
+
+    [Fact]
     public void TheJsonReportOfAGcdumpSaysItCountsLiveObjects()
     {
         var result = MemAnalyzerCli.Run("-f", scenario.First, "-type", "DataInstance", "-format", "json");
@@ -144,6 +170,7 @@ public sealed class GcDumpTargetTests(GcDumpScenario scenario)
     [InlineData("-vmmap", "-vmmap")]
     [InlineData("-gen:gen2", "-gen")]
     [InlineData("-dstrings", "-dstrings")]
+    [InlineData("-handles", "-handles")]
     public void AViewAGcdumpCannotAnswerFailsWithExitCode1NamingIt(string option, string named) =>
         CliAssert.Error(MemAnalyzerCli.Run("-f", scenario.First, option), ExitCodes.InvalidArguments, $"{named} cannot read a .gcdump");
 }
