@@ -14,6 +14,8 @@ public sealed class GcDumpReaderTests
     [InlineData(new byte[] { 0x8f, 0x50 }, 2000)]
     [InlineData(new byte[] { 0x81, 0x80, 0x00 }, 1 << 14)]
     [InlineData(new byte[] { 0x87, 0xff, 0xff, 0xff, 0x7f }, int.MaxValue)]
+    [InlineData(new byte[] { 0xf8, 0x80, 0x80, 0x80, 0x00 }, int.MinValue)]
+    [InlineData(new byte[] { 0xf8, 0x80, 0x80, 0x80, 0xff }, int.MinValue + 255)]
     public void ACompressedIntegerIsSevenBitsPerByteWithTheFirstBytesSignExtended(byte[] bytes, int expected)
     {
         var at = 0;
