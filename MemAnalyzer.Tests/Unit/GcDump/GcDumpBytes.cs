@@ -8,7 +8,7 @@ namespace MemAnalyzer.Tests.Unit.GcDump;
 /// </summary>
 public static class GcDumpBytes
 {
-    public static byte[] Small(string entryType = "GCHeapDump")
+    public static byte[] Small(string entryType = "GCHeapDump", float countMultiplier = 1f)
     {
         using var stream = new MemoryStream();
         using var w = new BinaryWriter(stream);
@@ -47,7 +47,7 @@ public static class GcDumpBytes
         w.Write((byte)1);
         w.Write((byte)6);                    // end of the graph
         w.Write((byte)1);                    // Is64Bit again
-        w.Write(1f);
+        w.Write(countMultiplier);
         w.Write(1f);
         w.Write((byte)1);                    // no JSHeapInfo
         w.Write((byte)1);                    // no DotNetHeapInfo

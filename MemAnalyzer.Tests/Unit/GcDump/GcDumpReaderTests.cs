@@ -60,6 +60,20 @@ public sealed class GcDumpReaderTests
     }
 
     [Fact]
+    public void ASampledGcdumpIsAnalyzedWithAWarningThatItsCountsAreTheSamples()
+    {
+        var whole = GcDumpWarnings.Of(GcDumpReader.Read(new MemoryStream(GcDumpBytes.Small())));
+        var sampled = GcDumpWarnings.Of(GcDumpReader.Read(new MemoryStream(GcDumpBytes.Small(countMultiplier: 4))));
+        Assert.DoesNotContain(whole, w => w.Contains("sample", StringComparison.Ordinal));
+        Assert.Contains(sampled, w => w.StartsWith("the gcdump holds a sample of the heap (count ×4", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void AGcdumpWhoseRuntimeIsUnknownIsAnalyzedWithTheLossyBufferingWarning() =>
+        Assert.Contains(GcDumpWarnings.Of(GcDumpReader.Read(new MemoryStream(GcDumpBytes.Small()))),
+            w => w.StartsWith("the gcdump was collected from runtime (unknown)", StringComparison.Ordinal));
+
+    [Fact]
     public void AFileCutShortAtAnyByteIsAFormatErrorAndNeverAnotherException()
     {
         var bytes = GcDumpBytes.Small();
