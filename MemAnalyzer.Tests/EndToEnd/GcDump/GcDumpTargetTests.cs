@@ -132,6 +132,20 @@ public sealed class GcDumpTargetTests(GcDumpScenario scenario)
     }
 
     [Fact]
+    public void TheCsvRowsOfAGcdumpHaveTheSelectionLiveAndThePlantedCounts()
+    {
+        var csv = scenario.File("types.csv");
+        var result = MemAnalyzerCli.Run("-f", scenario.First, "-type", ExpectedCounts.TargetNamespace + ".DataInstance", "-o", csv);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var lines = File.ReadAllLines(csv);
+        var header = lines[1].Split('\t');
+        var row = lines.Skip(2).Select(l => l.Split('\t')).Single(r => r[Array.IndexOf(header, "Type")] == Planted + "DataInstance");
+        Assert.Equal(("live", ExpectedCounts.DataInstances.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            (row[Array.IndexOf(header, "Selection")], row[Array.IndexOf(header, "Instances(Count)")]));
+        File.Delete(csv);
+    }
+
+    [Fact]
     public void AGcdumpOfADotNet10ProcessIsAnalyzedWithTheLossyBufferingWarning()
     {
         var result = MemAnalyzerCli.Run("-f", scenario.First, "-type", "DataInstance");
