@@ -3,7 +3,7 @@ namespace MemAnalyzer.Commands;
 /// <summary>Runs a request with the command of its mode.</summary>
 public static class CommandDispatcher
 {
-    public static int Run(CommandRequest request, RunContext context) => request switch
+    public static int Run(CommandRequest request, RunContext context) => GcDumpCommand.Reads(request) ? GcDumpCommand.Run(request, context) : request switch
     {
         HistogramRequest histogram => HistogramCommand.Run(histogram, context),
         DiffRequest diff => DiffCommand.Run(diff, context),

@@ -6,7 +6,7 @@ namespace MemAnalyzer.Commands;
 /// <summary>The JSON document of a request before its targets are added: the same for a run and for a batch of them.</summary>
 public static class JsonHeader
 {
-    public static JsonReport Of(CommandRequest request) => request switch
+    public static JsonReport Of(CommandRequest request) => GcDumpCommand.AsRead(request) switch
     {
         HistogramRequest h => Report(JsonReportMode.Types, h.Query.Unit, h.Query.Selection, h.Query.Retained, h.Query.Generation),
         DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained, d.Query.Generation),

@@ -1,0 +1,93 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.GcDump;
+using MemAnalyzer.Retention;
+using MemAnalyzer.Targets;
+
+namespace MemAnalyzer.Commands;
+
+/// <summary>
+/// A -f/-f2 file that is a .gcdump (recognized by its first bytes, whatever its name), opened and reduced to the type
+/// table. A gcdump holds dotnet-gcdump's graph of the objects a full GC left alive: no memory, no dead objects.
+/// </summary>
+public static class GcDumpTarget
+{
+    /// <summary>True when the target is a file that starts like a gcdump, or is named *.gcdump (then a foreign one gets the gcdump reader's error).</summary>
+    public static bool Is(TargetSpec target)
+    {
+        if (target.DumpPath is not { } path || !File.Exists(path))
+        {
+            return false;
+        }
+        try
+        {
+            using var stream = File.OpenRead(path);
+            return GcDumpReader.LooksLikeGcDump(stream) || path.EndsWith(".gcdump", StringComparison.OrdinalIgnoreCase);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return false;
+        }
+    }
+
+    /// <summary>Reads the whole file; a foreign or truncated one is exit code 4 (DumpInvalid) with what is wrong.</summary>
+    public static GcDumpFile Open(TargetSpec target)
+    {
+        var path = target.DumpPath!;
+        try
+        {
+            using var stream = new BufferedStream(File.OpenRead(path), 1 << 20);
+            return GcDumpReader.Read(stream);
+        }
+        catch (GcDumpFormatException e)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' is not a complete .gcdump: {e.Message}");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpUnreadable, $"gcdump '{path}' cannot be read: {e.Message}");
+        }
+    }
+
+    /// <summary>The type table of the gcdump, with its warnings.</summary>
+    public static TargetSnapshot Read(TargetSpec target, CancellationToken cancellation)
+    {
+        var file = Open(target);
+        return new TargetSnapshot(GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation), [], []);
+    }
+
+    /// <summary>The gcdump's graph as Retention's object graph; two objects at one address is exit code 4.</summary>
+    public static ObjectGraph Graph(GcDumpFile file, TargetSpec target, CancellationToken cancellation)
+    {
+        try
+        {
+            return GcDumpGraph.Build(file, cancellation);
+        }
+        catch (GcDumpFormatException e)
+        {
+            throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{target.DumpPath}' is not a complete .gcdump: {e.Message}");
+        }
+    }
+
+    /// <summary>The type table and, with -retained or -roots, the gcdump's graph read as Retention's object graph: retained bytes and root paths (without field names, which a gcdump does not hold).</summary>
+    public static TargetReading Read(TargetSpec target, TypeTableQuery query, CancellationToken cancellation)
+    {
+        var file = Open(target);
+        var snapshot = GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation);
+        IReadOnlyList<TypeRootPaths> roots = [];
+        if (query.Retained || query.Roots is not null)
+        {
+            var graph = Graph(file, target, cancellation);
+            DominatorTree? tree = null;
+            if (query.Retained)
+            {
+                tree = DominatorTree.Compute(graph, cancellation, releaseReferences: query.Roots is null);
+                snapshot = RetainedSizes.Attach(snapshot, graph, tree);
+            }
+            if (query.Roots is { } wanted)
+            {
+                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), wanted.Matches, wanted.Top, (_, _) => null, cancellation, tree);
+            }
+        }
+        return new TargetReading(new TargetSnapshot(snapshot, [], []), roots);
+    }
+}
