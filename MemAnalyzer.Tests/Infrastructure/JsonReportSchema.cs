@@ -29,6 +29,7 @@ public static class JsonReportSchema
             ["strings"] = new(Kind.Array, false, "stringRow"), ["stringsDiff"] = new(Kind.Array, false, "stringDiffRow"),
             ["handles"] = new(Kind.Array, false, "handleRow"), ["handlesDiff"] = new(Kind.Array, false, "handleDiffRow"), ["error"] = new(Kind.Object, false, "error"),
             ["finalizable"] = new(Kind.Array, false, "finalizableRow"),
+            ["finalizableDiff"] = new(Kind.Array, false, "finalizableDiffRow"), ["inspectionsDiff"] = new(Kind.Array, false, "inspectionDiffRow"),
         },
         ["typeRow"] = new()
         {
@@ -66,6 +67,17 @@ public static class JsonReportSchema
             ["state"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["objects"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true),
             ["retained"] = new(Kind.Integer, false),
         },
+        ["finalizableDiffRow"] = new()
+        {
+            ["state"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["objects"] = new(Kind.Integer, true), ["objects2"] = new(Kind.Integer, true),
+            ["deltaObjects"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
+        },
+        ["inspectionDiffRow"] = new()
+        {
+            ["inspection"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["count"] = new(Kind.Integer, true), ["count2"] = new(Kind.Integer, true),
+            ["deltaCount"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
+            ["change"] = new(Kind.String, false),
+        },
         ["error"] = new() { ["exitCode"] = new(Kind.Integer, true), ["message"] = new(Kind.String, true) },
     };
 
@@ -79,6 +91,8 @@ public static class JsonReportSchema
         ["handles"] = ["handles"],
         ["handlesDiff"] = ["handlesDiff"],
         ["finalizable"] = ["finalizable"],
+        ["finalizableDiff"] = ["finalizableDiff"],
+        ["inspectionsDiff"] = ["inspectionsDiff"],
     };
 
     /// <summary>Every field name of the schema, for the check that the README documents each of them.</summary>

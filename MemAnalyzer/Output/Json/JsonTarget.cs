@@ -26,6 +26,8 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonFinalizableRow>? Finalizable = null,
     IReadOnlyList<JsonHandleDiffRow>? HandlesDiff = null,
     IReadOnlyList<JsonInspectionRow>? Inspections = null,
+    IReadOnlyList<JsonFinalizableDiffRow>? FinalizableDiff = null,
+    IReadOnlyList<JsonInspectionDiffRow>? InspectionsDiff = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>
