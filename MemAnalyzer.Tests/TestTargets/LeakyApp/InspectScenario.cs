@@ -19,8 +19,8 @@ public static class InspectScenario
     private static TaskCompletionSource<int>? s_never;
     private static InspectNativeHandle[]? s_handles;
     private static Timer[]? s_timers;
-    private static List<InspectItem>[]? s_moreLists;
-    private static InspectItem[][]? s_emptyArrays;
+    private static readonly List<List<InspectItem>> s_moreLists = [];
+    private static readonly List<InspectItem[]> s_emptyArrays = [];
 
     /// <summary>A length the compiler cannot see is 0: each array is its own instance, not Array.Empty's.</summary>
     private static readonly int s_zeroLength = int.Parse("0", System.Globalization.CultureInfo.InvariantCulture);
@@ -77,25 +77,26 @@ public static class InspectScenario
         }
     }
 
-    /// <summary>The "moreinspect" command: findings that grow, one that is new and one that is gone (ExpectedCounts.InspectMore*).</summary>
+    /// <summary>
+    /// The "moreinspect" command: findings that grow, one that is new and one that is gone (ExpectedCounts.InspectMore*);
+    /// again, the same growth once more (the empty arrays and lists add up, the async calls stay completed).
+    /// </summary>
     public static void More()
     {
         for (var i = 0; i < ExpectedCounts.InspectMoreHandlers; i++)
         {
             s_big.Changed += new InspectListener().OnChanged;
         }
-        s_moreLists = new List<InspectItem>[ExpectedCounts.InspectMoreEmptyLists];
-        for (var i = 0; i < s_moreLists.Length; i++)
+        for (var i = 0; i < ExpectedCounts.InspectMoreEmptyLists; i++)
         {
-            s_moreLists[i] = new List<InspectItem>(ExpectedCounts.InspectEmptyListCapacity);
+            s_moreLists.Add(new List<InspectItem>(ExpectedCounts.InspectEmptyListCapacity));
         }
-        s_emptyArrays = new InspectItem[ExpectedCounts.InspectNewEmptyArrays][];
-        for (var i = 0; i < s_emptyArrays.Length; i++)
+        for (var i = 0; i < ExpectedCounts.InspectNewEmptyArrays; i++)
         {
-            s_emptyArrays[i] = new InspectItem[s_zeroLength];
+            s_emptyArrays.Add(new InspectItem[s_zeroLength]);
         }
         // The awaits' continuations run inline (no RunContinuationsAsynchronously): the calls have completed when SetResult returns.
-        s_never!.SetResult(0);
+        s_never!.TrySetResult(0);
     }
 
     private static async Task<int> WaitForSignalAsync(Task<int> signal, int id) => await signal.ConfigureAwait(false) + id;
