@@ -21,10 +21,11 @@
 # Results: every case (median, min, max, ratio to the baseline, peak RSS), the goals, the machine (CPU model, cores,
 # memory, load), the commit and the date go to RESULTS_DIR/<date>-<commit>.tsv (…-quick.tsv for QUICK=1, which git
 # ignores); scripts/bench-table.sh renders that file as the README's tables.
-# Baseline: SOS through dotnet-dump when `dotnet-dump` is on PATH; otherwise (the registry here does not serve it)
-# scripts/bench/ClrMdBaseline, a plain ClrMD EnumerateObjects aggregation (and a HashSet root walk for -live),
-# which is what dotnet-dump's managed "dumpheap -stat [-live]" does.
-# Ends by checking that MemAnalyzer's per-type counts and bytes equal the baseline's; exit 1 if not.
+# Baseline: scripts/bench/ClrMdBaseline, a plain ClrMD EnumerateObjects aggregation (and a HashSet root walk for
+# -live), which is what dotnet-dump's managed "dumpheap -stat [-live]" does. SOS itself (the repository's local
+# dotnet-dump, restored by scripts/setup.sh) runs "dumpheap -stat" and "-stat -live" on the same dumps as peer rows.
+# Ends by checking that MemAnalyzer's per-type counts and bytes equal the baseline's, and its all-objects tables
+# SOS's; exit 1 if not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -129,6 +130,11 @@ declare -A DESCRIPTION=(
   [base.walk.live]="baseline -live, walkthrough"
   [base.many]="baseline histogram, many types"
   [base.many.live]="baseline -live, many types"
+  [sos.tiny]="SOS dumpheap -stat, tiny dump (start-up, dump open, DAC)"
+  [sos.walk]="SOS dumpheap -stat, walkthrough"
+  [sos.walk.live]="SOS dumpheap -stat -live, walkthrough"
+  [sos.many]="SOS dumpheap -stat, many types"
+  [sos.many.live]="SOS dumpheap -stat -live, many types"
   [ma.tiny]="MemAnalyzer, tiny dump (start-up, dump open, DAC)"
   [ma.walk.dts]="MemAnalyzer -dts, walkthrough"
   [ma.walk.dtn]="MemAnalyzer -dtn, walkthrough"
@@ -143,6 +149,7 @@ declare -A DESCRIPTION=(
   [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
   [ma.cache.roots]="MemAnalyzer -roots CachedItem, 15,000-entry ConcurrentDictionary (a path through an array of structs)"
   [ma.walk.suspects]="MemAnalyzer -suspects, walkthrough"
+  [ma.walk.frag]="MemAnalyzer -fragmentation, walkthrough (one walk with the free blocks, no mark)"
   [ma.walk.objects]="MemAnalyzer -objects DataInstance[] (the largest-retained array), walkthrough"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
@@ -158,20 +165,40 @@ declare -A VERSUS=(
 # measure <key> <command...>: RUNS runs; wall seconds median/min/max and the largest peak RSS (MB, process tree)
 source "$repo/scripts/bench/measure.sh"
 
-# The baseline as a command (so measure can run it): baseline-run <dump> [-live]
-if command -v dotnet-dump >/dev/null 2>&1; then
-  baseline_name="SOS (dotnet-dump analyze -c \"dumpheap -stat [-live]\")"
-  cat > "$WORK/bin/baseline-run" <<'EOS'
-#!/usr/bin/env bash
-if [ "${2:-}" = -live ]; then exec dotnet-dump analyze "$1" -c "dumpheap -stat -live" -c exit; fi
-exec dotnet-dump analyze "$1" -c "dumpheap -stat" -c exit
-EOS
-else
-  baseline_name="ClrMD EnumerateObjects aggregation (scripts/bench/ClrMdBaseline; dotnet-dump is not installable here)"
-  printf '#!/usr/bin/env bash\nexec dotnet "%s" stat "$@"\n' "$WORK/bin/baseline/ClrMdBaseline.dll" > "$WORK/bin/baseline-run"
-fi
+# The baseline as a command (so measure can run it): baseline-run <dump> [-live]. It is a plain ClrMD walk
+# (scripts/bench/ClrMdBaseline): what dotnet-dump's managed "dumpheap -stat [-live]" does, without its start-up.
+baseline_name="ClrMD EnumerateObjects aggregation (scripts/bench/ClrMdBaseline)"
+printf '#!/usr/bin/env bash\nexec dotnet "%s" stat "$@"\n' "$WORK/bin/baseline/ClrMdBaseline.dll" > "$WORK/bin/baseline-run"
 chmod +x "$WORK/bin/baseline-run"
 baseline() { "$WORK/bin/baseline-run" "$WORK/$1.dmp" ${2:-}; }
+# SOS itself, the peer users know: the repository's local dotnet-dump (dotnet-tools.json, restored by scripts/setup.sh),
+# "dumpheap -stat [-live]" on the same dumps. sos-run <dump> [-live]; sos-table <dump> [-live] prints its table as the
+# baseline's "count<TAB>bytes<TAB>type" lines (MethodTables of one name added up, the Free row left out).
+sos_version=""
+if (cd "$repo" && dotnet tool run dotnet-dump --version) > "$WORK/out/sos.version" 2>/dev/null; then
+  sos_version=$(head -1 "$WORK/out/sos.version")
+  cat > "$WORK/bin/sos-run" <<EOS
+#!/usr/bin/env bash
+cd "$repo" || exit 1
+if [ "\${2:-}" = -live ]; then exec dotnet tool run dotnet-dump analyze "\$1" -c "dumpheap -stat -live" -c exit; fi
+exec dotnet tool run dotnet-dump analyze "\$1" -c "dumpheap -stat" -c exit
+EOS
+  chmod +x "$WORK/bin/sos-run"
+else
+  echo "   SOS: the local dotnet-dump tool is not restored (run scripts/setup.sh): no SOS rows"
+fi
+sos_table() {
+  "$WORK/bin/sos-run" "$WORK/$1.dmp" ${2:-} | awk '
+    /^ *MT +Count +TotalSize +Class Name/ { table = 1; next }
+    /^Total / { table = 0 }
+    table && $1 ~ /^[0-9a-fA-F]+$/ && NF >= 4 {
+      count = $2; bytes = $3; gsub(",", "", count); gsub(",", "", bytes)
+      name = $0; sub(/^ *[0-9a-fA-F]+ +[0-9,]+ +[0-9,]+ /, "", name)
+      if (name == "Free") next
+      c[name] += count; b[name] += bytes
+    }
+    END { for (n in c) printf "%d\t%d\t%s\n", c[n], b[n], n }'
+}
 
 echo "== machine: $cpu_model, $cores cores, $memory_gb GB, load average $load_start"
 echo "== baseline: $baseline_name"
@@ -180,10 +207,21 @@ measure base.walk "$WORK/bin/baseline-run" "$WORK/walk.dmp"
 measure base.walk.live "$WORK/bin/baseline-run" "$WORK/walk.dmp" -live
 measure base.many "$WORK/bin/baseline-run" "$WORK/many.dmp"
 measure base.many.live "$WORK/bin/baseline-run" "$WORK/many.dmp" -live
+if [ -n "$sos_version" ]; then
+  echo "== SOS (dotnet-dump $sos_version)"
+  measure sos.tiny "$WORK/bin/sos-run" "$WORK/tiny.dmp"
+  measure sos.walk "$WORK/bin/sos-run" "$WORK/walk.dmp"
+  measure sos.walk.live "$WORK/bin/sos-run" "$WORK/walk.dmp" -live
+  measure sos.many "$WORK/bin/sos-run" "$WORK/many.dmp"
+  measure sos.many.live "$WORK/bin/sos-run" "$WORK/many.dmp" -live
+fi
 echo "== MemAnalyzer"
 measure ma.tiny "${MA[@]}" -f "$WORK/tiny.dmp" -dts -silent
 measure ma.walk.dts "${MA[@]}" -f "$WORK/walk.dmp" -dts -silent
 measure ma.walk.dtn "${MA[@]}" -f "$WORK/walk.dmp" -dtn -silent
+if "${MA[@]}" --help | grep -q -- "-fragmentation"; then
+  measure ma.walk.frag "${MA[@]}" -f "$WORK/walk.dmp" -fragmentation -silent
+fi
 measure ma.walk.live "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -silent
 measure ma.walk10.dts "${MA[@]}" -f "$WORK/walk10.dmp" -dts -silent
 measure ma.many.dts "${MA[@]}" -f "$WORK/many.dmp" -dts -silent
@@ -271,6 +309,11 @@ goal "10x objects ($walk10_objects -> $walk_objects) <= 11x time (total)" "$line
 goal "  JIT build: histogram vs baseline (total)" "$(r "${MEDIAN[base.walk]}" "${MEDIAN[jit.walk.dts]}")" 5 ge
 goal "  JIT build: -live vs its histogram (total)" "$(r "${MEDIAN[jit.walk.live]}" "${MEDIAN[jit.walk.dts]}")" 2 le
 goal "live pause <= the same walk from a dump (pause / -dts total)" "$pause_ratio" 1 le
+if [ -n "$sos_version" ]; then
+  goal "histogram vs SOS dumpheap -stat (walkthrough, total)" "$(r "${MEDIAN[sos.walk]}" "${MEDIAN[ma.walk.dts]}")" 5 ge
+  goal "-live vs SOS dumpheap -stat -live (walkthrough, total)" "$(r "${MEDIAN[sos.walk.live]}" "${MEDIAN[ma.walk.live]}")" 5 ge
+  goal "histogram vs SOS dumpheap -stat (many types, total)" "$(r "${MEDIAN[sos.many]}" "${MEDIAN[ma.many.dts]}")" 5 ge
+fi
 retained_limit=$(( 300 + walk_bytes / 8 / 1048576 ))
 goal "-retained <= 3x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.retained]}" "${MEDIAN[ma.walk.live]}")" 3 le
 goal "-roots <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.roots]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
@@ -294,11 +337,13 @@ check() {
   cat "$WORK/out/compare.txt"
 }
 check_rows=()
-if command -v dotnet-dump >/dev/null 2>&1; then
-  echo "   (SOS output is not parsed here; comparing against the ClrMD reference instead)"
-  baseline() { dotnet "$WORK/bin/baseline/ClrMdBaseline.dll" stat "$WORK/$1.dmp" ${2:-}; }
-fi
 check walk; check walk -live; check many; check many -live
+if [ -n "$sos_version" ]; then
+  # The all-objects tables against SOS itself (-live differs from SOS by design: frozen objects and roots SOS misses).
+  baseline() { sos_table "$1" ${2:-}; }
+  check_sos() { local before=${#check_rows[@]}; check "$1"; check_rows[$before]=$(sed "s/^check\t$1\t/check\t$1 vs SOS\t/" <<<"${check_rows[$before]}"); }
+  check_sos walk; check_sos many
+fi
 [ "$status" -eq 0 ] && echo "== counts equal" || echo "== COUNTS DIFFER"
 
 # The results file: one record per line, its kind in the first column (see the header lines it starts with).
@@ -323,6 +368,7 @@ check walk; check walk -live; check many; check many -live
   printf 'meta\truns\t%s\n' "$RUNS"
   printf 'meta\tcount\t%s\n' "$COUNT"
   printf 'meta\tbaseline\t%s\n' "$baseline_name"
+  printf 'meta\tsos\t%s\n' "${sos_version:-not measured}"
   printf 'meta\tfixed_cost_s\tMemAnalyzer %s, baseline %s\n' "$ma_fixed" "$base_fixed"
   printf 'meta\trss\tlargest sum of VmRSS over the process tree sampled every 20 ms, or the largest descendant'"'"'s own peak (scripts/bench/peak-rss.py)\n'
   for d in walk walk10 after many tiny; do

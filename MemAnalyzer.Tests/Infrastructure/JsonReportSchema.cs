@@ -9,7 +9,7 @@ namespace MemAnalyzer.Tests.Infrastructure;
 /// </summary>
 public static class JsonReportSchema
 {
-    private enum Kind { String, Integer, Boolean, Array, Object }
+    private enum Kind { String, Integer, Number, Boolean, Array, Object }
 
     private sealed record Field(Kind Kind, bool Required, string? Items = null);
 
@@ -30,6 +30,7 @@ public static class JsonReportSchema
             ["handles"] = new(Kind.Array, false, "handleRow"), ["handlesDiff"] = new(Kind.Array, false, "handleDiffRow"), ["error"] = new(Kind.Object, false, "error"),
             ["finalizable"] = new(Kind.Array, false, "finalizableRow"),
             ["finalizableDiff"] = new(Kind.Array, false, "finalizableDiffRow"), ["inspectionsDiff"] = new(Kind.Array, false, "inspectionDiffRow"),
+            ["fragmentation"] = new(Kind.Array, false, "fragmentationRow"), ["fragmentationDiff"] = new(Kind.Array, false, "fragmentationDiffRow"),
         },
         ["typeRow"] = new()
         {
@@ -78,6 +79,18 @@ public static class JsonReportSchema
             ["deltaCount"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
             ["change"] = new(Kind.String, false),
         },
+        ["fragmentationRow"] = new()
+        {
+            ["section"] = new(Kind.String, true), ["generation"] = new(Kind.String, true), ["pinnedBy"] = new(Kind.String, false), ["type"] = new(Kind.String, false),
+            ["address"] = new(Kind.String, false), ["count"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["range"] = new(Kind.Integer, false),
+            ["allocated"] = new(Kind.Integer, false), ["freePercent"] = new(Kind.Number, false), ["largest"] = new(Kind.Integer, false),
+        },
+        ["fragmentationDiffRow"] = new()
+        {
+            ["section"] = new(Kind.String, true), ["generation"] = new(Kind.String, true), ["pinnedBy"] = new(Kind.String, false), ["type"] = new(Kind.String, false),
+            ["count"] = new(Kind.Integer, true), ["count2"] = new(Kind.Integer, true), ["deltaCount"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true),
+            ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true), ["freePercent"] = new(Kind.Number, false), ["freePercent2"] = new(Kind.Number, false),
+        },
         ["error"] = new() { ["exitCode"] = new(Kind.Integer, true), ["message"] = new(Kind.String, true) },
     };
 
@@ -93,6 +106,8 @@ public static class JsonReportSchema
         ["finalizable"] = ["finalizable"],
         ["finalizableDiff"] = ["finalizableDiff"],
         ["inspectionsDiff"] = ["inspectionsDiff"],
+        ["fragmentation"] = ["fragmentation"],
+        ["fragmentationDiff"] = ["fragmentationDiff"],
     };
 
     /// <summary>Every field name of the schema, for the check that the README documents each of them.</summary>
@@ -143,6 +158,7 @@ public static class JsonReportSchema
         {
             Kind.String => value.ValueKind == JsonValueKind.String,
             Kind.Integer => value.ValueKind == JsonValueKind.Number && value.TryGetInt64(out _),
+            Kind.Number => value.ValueKind == JsonValueKind.Number,
             Kind.Boolean => value.ValueKind is JsonValueKind.True or JsonValueKind.False,
             Kind.Array => value.ValueKind == JsonValueKind.Array,
             Kind.Object => value.ValueKind == JsonValueKind.Object,

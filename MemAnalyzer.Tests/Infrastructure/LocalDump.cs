@@ -80,7 +80,9 @@ public sealed class LocalDump : IDisposable
     private static LocalDump Create(DataTarget target, ClrInfo clr, string dacPath, string runtimeVersion)
     {
         var version = Version.Parse(runtimeVersion.Split('-')[0]);
-        if (clr.Version.Major != 0 && (clr.Version.Major, clr.Version.Minor) != (version.Major, version.Minor))
+        // .NET Core 3.x files carry the version 4.700.*: it is not a product version to compare.
+        var core3 = clr.Version is { Major: 4, Minor: 700 } && version.Major == 3;
+        if (clr.Version.Major != 0 && !core3 && (clr.Version.Major, clr.Version.Minor) != (version.Major, version.Minor))
         {
             throw new InvalidOperationException($"ClrMD reads runtime version {clr.Version} from the dump, not {runtimeVersion}: {dacPath} is not its DAC");
         }

@@ -51,6 +51,7 @@ public sealed class CommandLine
         DominatorsDepth.ShowInHelpText = false;
         Handles = Flag("-handles|--handles", "The GC handles by kind (strong, pinned, weak short/long, dependent, ...) and target type: count, target bytes, targets no strong root reaches; with -retained the bytes they keep alive. With -f2/-pid2: which grew.");
         Finalizable = Flag("-finalizable|--finalizable", "The objects registered for finalization by type (live and unreachable), the f-reachable queue (ready to finalize) with what it retains, and the finalizer thread's stack when it is blocked. With -f2/-pid2: what changed.");
+        Fragmentation = Flag("-fragmentation|--fragmentation", "Free space per generation (range, allocated, free bytes and %, free blocks, largest block), the largest free blocks with the object after each, and the pinned objects next to free blocks by pinning and type; a verdict per fragmented generation. With -f2/-pid2: both sides and the change.");
         Inspections = Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings; each row with count, bytes and an example address for -objects. With -f2/-pid2: what changed, new and gone.");
         MinHandlers = Single("-minhandlers|--min-handlers <N>", "With -inspections: list events (delegates) from N handlers (default 100).");
         SparsePercent = Single("-sparsepct|--sparse-percent <P>", "With -inspections: a collection is sparse when it uses at most P % of its capacity (default 25).");
@@ -68,6 +69,7 @@ public sealed class CommandLine
         Silent = Flag("-silent|--silent", "No notes on stderr (how long a process was suspended, which DAC was used).");
         Verbose = Flag("-verbose|--verbose", "Notes on stderr about the walk's own memory: the live mark's peak work list (printed even with -silent).");
         DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
+        BinaryDirectories = App.Option("-bindir|--bin-dir <DIR>", "Folder with the target's binaries (app folder, runtime folder) for a dump that lacks the memory mapped from files (gcore, kernel cores, .NET Core 3.1 createdump); repeatable.", CommandOptionType.MultipleValue);
         AllowDamage = Flag("-allowdamage|--allow-damage", "Exit 0 even when more than 1 % of the heap could not be walked (a damaged dump); the table and the Unreadable row are printed either way.");
         IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
         ForceGc = Optional("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.");
@@ -127,6 +129,8 @@ public sealed class CommandLine
     public CommandOption Dominators { get; }
     public CommandOption DominatorsDepth { get; }
     public CommandOption Handles { get; }
+
+    public CommandOption Fragmentation { get; }
     public CommandOption Finalizable { get; }
     public CommandOption Inspections { get; }
     public CommandOption MinHandlers { get; }
@@ -156,6 +160,8 @@ public sealed class CommandLine
 
     public CommandOption Verbose { get; }
     public CommandOption DacDirectories { get; }
+
+    public CommandOption BinaryDirectories { get; }
     public CommandOption IgnoreDacMismatch { get; }
 
     public CommandOption AllowDamage { get; }

@@ -91,6 +91,10 @@ public static class RequestBuilder
         {
             return Objects(line, first, second, batch);
         }
+        if (line.Fragmentation.HasValue())
+        {
+            return FragmentationView.Build(line, first, second, batch is not null, Output(line));
+        }
         if (line.Handles.HasValue() || line.Finalizable.HasValue())
         {
             return GcViews.Build(line, first, second, batch is not null, Output(line));

@@ -17,6 +17,7 @@ public static class CommandDispatcher
         HandlesRequest handles => HandlesCommand.Run(handles, context),
         FinalizableRequest finalizable => FinalizableCommand.Run(finalizable, context),
         ObjectsRequest objects => ObjectsCommand.Run(objects, context),
+        FragmentationRequest fragmentation => FragmentationCommand.Run(fragmentation, context),
         InspectionsRequest inspections => InspectionsCommand.Run(inspections, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };

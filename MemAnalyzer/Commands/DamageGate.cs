@@ -22,7 +22,7 @@ public static class DamageGate
         if (snapshot.UnnamedTypes > 0 && snapshot.Selection != ObjectSelection.All)
         {
             throw new MemAnalyzerException(ExitCodes.LivenessNotExact,
-                $"{side}{snapshot.UnnamedTypes:N0} types have no name and roots on thread stacks may be missing (the dump lacks the memory mapped from files, as gcore dumps do): the live and dead counts above are not exact; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect, or pass -allowdamage to accept them");
+                $"{side}{snapshot.UnnamedTypes:N0} types have no name and roots on thread stacks may be missing (the dump lacks the memory mapped from files, as gcore dumps do): the live and dead counts above are not exact; pass -bindir with the app's and the runtime's folders, take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect, or pass -allowdamage to accept them");
         }
         if (snapshot.WalkedMidGc || snapshot.SegmentBytes == 0)
         {

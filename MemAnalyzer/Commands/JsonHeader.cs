@@ -14,6 +14,7 @@ public static class JsonHeader
         SuspectsRequest s => Report(s.Second is null ? JsonReportMode.Suspects : JsonReportMode.SuspectsDiff, s.Unit, ObjectSelection.Live, retained: true),
         FinalizableRequest f => Report(f.Second is null ? JsonReportMode.Finalizable : JsonReportMode.FinalizableDiff, f.Unit, ObjectSelection.All, retained: false),
         HandlesRequest h => Report(h.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, h.Unit, ObjectSelection.All, h.Retained && h.Second is null),
+        FragmentationRequest f => Report(f.Second is null ? JsonReportMode.Fragmentation : JsonReportMode.FragmentationDiff, f.Unit, ObjectSelection.All, retained: false),
         InspectionsRequest i => Report(i.Second is null ? JsonReportMode.Inspections : JsonReportMode.InspectionsDiff, i.Unit, ObjectSelection.Live, retained: false),
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };

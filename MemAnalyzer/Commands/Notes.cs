@@ -40,6 +40,7 @@ internal static class Notes
         {
             error.WriteLine($"warning: {warning}");
         }
+        ImageNotes.Write(error, report.Images, silent);
         if (silent)
         {
             return;

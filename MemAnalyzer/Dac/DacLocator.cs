@@ -24,6 +24,9 @@ public sealed record DacSearchOptions(
     /// <summary>The DAC collection the collector should fill so that the next run finds the DAC.</summary>
     public string CollectorTarget { get; init; } = "dacs";
 
+    /// <summary>-bindir and MEMANALYZER_BINDIR: folders with the target's binaries, for dumps that lack the memory mapped from files.</summary>
+    public IReadOnlyList<string> BinaryDirectories { get; init; } = [];
+
     public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
         new([], [], collections, installed, false);
 }

@@ -37,6 +37,10 @@ internal static class ClrMdSegmentWalk
             {
                 counts.FreeCount++;
                 counts.FreeBytes += (long)obj.Size;
+                if (TVisitor.SeesFreeBlocks)
+                {
+                    visitor.VisitFree(obj.Address, (long)obj.Size);
+                }
                 continue;
             }
             if (live is not null && live.IsMarked(obj.Address) != (selection == ObjectSelection.Live))

@@ -10,6 +10,7 @@ internal sealed class DumpFileMemory : TargetMemory
     private readonly ulong[] _addresses;
     private readonly ulong[] _sizes;
     private readonly long[] _offsets;
+    private ImageOverlay _images = ImageOverlay.Empty;
 
     private DumpFileMemory(SafeFileHandle file, List<ElfProgramHeader> loads)
     {
@@ -68,7 +69,30 @@ internal sealed class DumpFileMemory : TargetMemory
         return present;
     }
 
-    public override ulong? NextPresent(ulong address)
+    /// <summary>Serves the bytes the core lacks from <paramref name="images"/> too (owned by the caller).</summary>
+    public void Serve(ImageOverlay images) => _images = images;
+
+    /// <summary>The parts of [<paramref name="start"/>, <paramref name="end"/>) that the core's PT_LOAD ranges do not hold.</summary>
+    public IEnumerable<(ulong Start, ulong End)> Gaps(ulong start, ulong end)
+    {
+        var from = start;
+        while (from < end)
+        {
+            var present = NextInDump(from);
+            if (present > from)
+            {
+                yield return (from, Math.Min(present, end));
+                from = present;
+                continue;
+            }
+            var index = Find(from);
+            from = _addresses[index] + _sizes[index];
+        }
+    }
+
+    public override ulong? NextPresent(ulong address) => _images.IsEmpty ? NextInDump(address) : Math.Min(NextInDump(address), _images.NextServed(address));
+
+    private ulong NextInDump(ulong address)
     {
         // The ranges are sorted and do not overlap: the first one that ends after the address.
         int low = 0, high = _addresses.Length;
@@ -96,7 +120,13 @@ internal sealed class DumpFileMemory : TargetMemory
             var index = Find(current);
             if (index < 0)
             {
-                break;
+                var served = _images.Read(current, destination[done..]);
+                if (served == 0)
+                {
+                    break;
+                }
+                done += served;
+                continue;
             }
             var available = _addresses[index] + _sizes[index] - current;
             var length = (int)Math.Min((ulong)(destination.Length - done), available);

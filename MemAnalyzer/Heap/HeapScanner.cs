@@ -143,6 +143,10 @@ internal sealed class HeapScanner
             {
                 counts.FreeCount++;
                 counts.FreeBytes += (long)size;
+                if (TVisitor.SeesFreeBlocks)
+                {
+                    visitor.VisitFree(obj, (long)size);
+                }
             }
             else if (markBits is null || IsMarked(markBits, (obj - marks!.Start) >> 3) == wantMarked)
             {

@@ -76,7 +76,7 @@ public static class HeapStatisticsCollector
         {
             warnings.Add($"{unnamed:N0} of {rows.Count:N0} types have no name (rows {UnknownTypePrefix}…>): the dump lacks the memory mapped from files, " +
                 "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
-                "miss the roots on thread stacks; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
+                "miss the roots on thread stacks; pass -bindir with the app's and the runtime's folders, or take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
         }
         return new HeapSnapshot(rows, scan.FreeCount, scan.FreeBytes, scan.SegmentBytes, selection, warnings)
         {

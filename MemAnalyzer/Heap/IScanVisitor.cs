@@ -16,6 +16,17 @@ internal interface IScanVisitor<TSelf>
     /// <param name="available">The object's bytes from its start as far as the walk's buffer holds them; may end before the object does (empty on the ClrMD walk).</param>
     void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available);
 
+    /// <summary>
+    /// Whether the scan hands this visitor the free blocks too (<see cref="VisitFree"/>): a constant per visitor, so the
+    /// JIT removes the call from the walks of visitors that do not want them.
+    /// </summary>
+    static virtual bool SeesFreeBlocks => false;
+
+    /// <summary>A free block of the selection's window, in address order with the objects (only when <see cref="SeesFreeBlocks"/>).</summary>
+    void VisitFree(ulong address, long size)
+    {
+    }
+
     /// <summary>Every object of a segment was visited. Called under the scan's lock: one thread at a time.</summary>
     /// <param name="frozen">A frozen segment (its objects are never freed).</param>
     void SegmentDone(bool frozen);

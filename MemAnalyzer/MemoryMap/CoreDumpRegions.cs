@@ -1,5 +1,3 @@
-using System.Buffers.Binary;
-using System.Text;
 using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.MemoryMap;
@@ -10,9 +8,7 @@ namespace MemAnalyzer.MemoryMap;
 /// </summary>
 public static class CoreDumpRegions
 {
-    private const uint NoteFile = 0x46494c45;
     private const ulong CreatedumpInfoPage = 0x00007ffffff10000;
-    private const int MaxNoteBytes = 64 << 20;
 
     /// <exception cref="InvalidDataException">The file is not an ELF core whose headers can be read.</exception>
     public static IReadOnlyList<MemoryRegion> Read(Stream stream)
@@ -47,52 +43,11 @@ public static class CoreDumpRegions
         return regions;
     }
 
-    private static List<MemoryRegion> FileMappings(Stream stream, ElfImage image)
-    {
-        var files = new List<MemoryRegion>();
-        foreach (var note in image.ProgramHeaders.Where(h => h.Type == ElfImage.ProgramHeaderNote))
-        {
-            if (note.FileSize > MaxNoteBytes || note.Offset + note.FileSize > (ulong)image.FileLength)
-            {
-                continue;
-            }
-            var bytes = new byte[note.FileSize];
-            stream.Position = (long)note.Offset;
-            stream.ReadExactly(bytes);
-            var descriptor = ElfImage.FindNote(bytes, NoteFile, "CORE");
-            if (descriptor is not null)
-            {
-                files.AddRange(ParseFileNote(descriptor));
-            }
-        }
-        return files;
-    }
+    private static List<MemoryRegion> FileMappings(Stream stream, ElfImage image) =>
+        [.. CoreFileMapping.Read(stream, image).Select(ToRegion)];
 
     /// <summary>NT_FILE: count, page size, count × (start, end, offset in pages), then count NUL-terminated paths.</summary>
-    public static IEnumerable<MemoryRegion> ParseFileNote(byte[] descriptor)
-    {
-        if (descriptor.Length < 16)
-        {
-            yield break;
-        }
-        var count = BinaryPrimitives.ReadUInt64LittleEndian(descriptor);
-        var pageSize = BinaryPrimitives.ReadUInt64LittleEndian(descriptor.AsSpan(8));
-        var tableEnd = 16 + 24 * (long)Math.Min(count, (ulong)descriptor.Length / 24);
-        if (count > (ulong)descriptor.Length / 24 || tableEnd > descriptor.Length)
-        {
-            yield break;
-        }
-        var names = Encoding.UTF8.GetString(descriptor, (int)tableEnd, descriptor.Length - (int)tableEnd).Split('\0');
-        for (var i = 0; i < (int)count && i < names.Length; i++)
-        {
-            var entry = descriptor.AsSpan(16 + 24 * i);
-            var start = BinaryPrimitives.ReadUInt64LittleEndian(entry);
-            var end = BinaryPrimitives.ReadUInt64LittleEndian(entry[8..]);
-            var offset = BinaryPrimitives.ReadUInt64LittleEndian(entry[16..]);
-            if (end > start)
-            {
-                yield return new MemoryRegion(start, end, "r--p", names[i], offset * Math.Max(pageSize, 1));
-            }
-        }
-    }
+    public static IEnumerable<MemoryRegion> ParseFileNote(byte[] descriptor) => CoreFileMapping.Parse(descriptor).Select(ToRegion);
+
+    private static MemoryRegion ToRegion(CoreFileMapping file) => new(file.Start, file.End, "r--p", file.Path, file.FileOffset);
 }

@@ -7,7 +7,11 @@ namespace MemAnalyzer.Targets;
 
 /// <summary>What happened while a target was read, for messages to the user.</summary>
 /// <param name="HeapDump">Set when a live process was read through a temporary heap dump instead of ptrace.</param>
-public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolution Dac, HeapDumpCost? HeapDump = null);
+public sealed record ReadReport(string Target, TimeSpan? Suspended, DacResolution Dac, HeapDumpCost? HeapDump = null)
+{
+    /// <summary>What -bindir served of the images the dump lacks.</summary>
+    public ImageReport Images { get; init; } = ImageReport.None;
+}
 
 /// <summary>
 /// Opens a target, reduces its heap to a snapshot, and closes it again (resuming a live process). A live process is
@@ -63,7 +67,7 @@ public static class SnapshotReader
         {
             throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"the managed heap of {target} could not be read: {e.Message}; the dump may be damaged: take it again (the type table without -retained or -roots counts around damaged places)");
         }
-        return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac));
+        return (result, new ReadReport(session.Description, session.SuspendedFor, session.Dac) { Images = session.Images });
     }
 
     private static (T Result, ReadReport Report) ThroughHeapDump<T>(int pid, DacSearchOptions dacOptions, Func<TargetSpec, HeapSource, CancellationToken, T> reduce,

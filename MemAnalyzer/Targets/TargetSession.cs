@@ -14,6 +14,7 @@ public sealed class TargetSession : IDisposable
     private readonly DataTarget _dataTarget;
     private readonly Stopwatch? _suspended;
     private DumpFileMemory? _dumpFile;
+    private ImageOverlay _images = ImageOverlay.Empty;
     private HeapSource? _heap;
     private int _disposed;
 
@@ -40,6 +41,9 @@ public sealed class TargetSession : IDisposable
 
     public bool IsLive => _suspended is not null;
 
+    /// <summary>What -bindir served of the images a dump lacks; <see cref="ImageReport.None"/> without -bindir.</summary>
+    public ImageReport Images { get; private set; } = ImageReport.None;
+
     /// <summary>
     /// The heap as every walk reads it, made on first use (inside the walk's error handling): a dump's memory is read
     /// from the core file this session opened, never reopened from ClrMD's name for it.
@@ -58,12 +62,28 @@ public sealed class TargetSession : IDisposable
         {
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
-        var session = Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
+        var (images, report) = (ImageOverlay.Empty, ImageReport.None);
+        if (dacOptions.BinaryDirectories.Count > 0)
+        {
+            (target, images, report) = LocalImages.Serve(path, target, dacOptions.BinaryDirectories, NoNetworkOptions());
+        }
+        TargetSession session;
+        try
+        {
+            session = Open(target, $"dump {Path.GetFileName(path)}", dacOptions with { SideCarRuntimeVersion = Capture.DumpSideCar.TryRead(path)?.RuntimeVersion }, stopwatch: null, () => throw new MemAnalyzerException(ExitCodes.NotDotNet,
             $"dump '{path}' contains no .NET runtime (libcoreclr.so is not among its modules): it is the dump of a native process, or was written without module information"));
+        }
+        catch
+        {
+            images.Dispose();
+            throw;
+        }
         try
         {
             // The one handle on the core file for reading its memory: the heap check and then every walk use it.
             session._dumpFile = DumpFileMemory.TryOpen(path);
+            (session._images, session.Images) = (images, report);
+            session._dumpFile?.Serve(images);
             DumpHeapPresence.Ensure(session._dumpFile, session.Runtime);
         }
         catch
@@ -205,5 +225,6 @@ public sealed class TargetSession : IDisposable
         _dumpFile?.Dispose();
         Runtime.Dispose();
         _dataTarget.Dispose();
+        _images.Dispose();
     }
 }

@@ -89,8 +89,10 @@ declare -A DESCRIPTION=(
   [ma.scale.retained]="MemAnalyzer -live -retained, scale walkthrough"
   [base.scale]="baseline histogram, scale walkthrough"
   [base.scale.live]="baseline -live, scale walkthrough"
+  [sos.scale]="SOS dumpheap -stat, scale walkthrough"
+  [sos.scale.live]="SOS dumpheap -stat -live, scale walkthrough"
 )
-declare -A VERSUS=([ma.scale.dts]=base.scale [ma.scale.live]=base.scale.live)
+declare -A VERSUS=([ma.scale.dts]=base.scale [ma.scale.live]=base.scale.live [sos.scale]=base.scale [sos.scale.live]=base.scale.live)
 
 echo "== scale rows: dumps (load average $load_start, $(available_gb) GB available, $(free_gb) GB free in $WORK)"
 make_dump tiny 10
@@ -116,6 +118,23 @@ if [ "${SCALE_BASELINE_LIVE:-1}" = 1 ] && [ "$(available_gb)" -ge "$need_retaine
 else
   skipped+=("base.scale.live: SCALE_BASELINE_LIVE=${SCALE_BASELINE_LIVE:-1}, $(available_gb) GB of memory available ($need_retained_gb GB needed)")
   echo "   base.scale.live skipped: ${skipped[-1]#*: }"
+fi
+
+# SOS itself (the repository's local dotnet-dump), the peer users know; SCALE_SOS_LIVE=0 leaves out its -live.
+if (cd "$repo" && dotnet tool run dotnet-dump --version) > "$WORK/out/sos.version" 2>/dev/null; then
+  echo "== scale rows: SOS (dotnet-dump $(head -1 "$WORK/out/sos.version"))"
+  mkdir -p "$WORK/bin"
+  printf '#!/usr/bin/env bash\ncd "%s" || exit 1\nexec dotnet tool run dotnet-dump analyze "$@"\n' "$repo" > "$WORK/bin/sos-run"
+  chmod +x "$WORK/bin/sos-run"
+  sos=("$WORK/bin/sos-run")
+  measure sos.scale "${sos[@]}" "$WORK/scale.dmp" -c "dumpheap -stat" -c exit
+  if [ "${SCALE_SOS_LIVE:-1}" = 1 ] && [ "$(available_gb)" -ge "$need_retained_gb" ]; then
+    measure sos.scale.live "${sos[@]}" "$WORK/scale.dmp" -c "dumpheap -stat -live" -c exit
+  else
+    skipped+=("sos.scale.live: SCALE_SOS_LIVE=${SCALE_SOS_LIVE:-1}, $(available_gb) GB of memory available ($need_retained_gb GB needed)")
+  fi
+else
+  skipped+=("sos.scale: the local dotnet-dump tool is not restored (scripts/setup.sh)")
 fi
 
 heap_bytes=$("${MA[@]}" -f "$WORK/scale.dmp" -dts 1 -silent | awk '/Managed Heap\(TotalSize\)/{gsub(",","",$1); print $1}')

@@ -35,7 +35,7 @@ public sealed class GcoreDumpTests : IClassFixture<GcoreDumpTests.Dumps>
         Assert.Equal(
             $"warning: {unnamed.ToString("N0", CultureInfo.InvariantCulture)} of {expected.Count.ToString("N0", CultureInfo.InvariantCulture)} types have no name (rows {Unknown}…>): the dump lacks the memory mapped from files, " +
             "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
-            "miss the roots on thread stacks; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect",
+            "miss the roots on thread stacks; pass -bindir with the app's and the runtime's folders, or take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect",
             result.StandardError.Trim());
     }
 
@@ -49,7 +49,7 @@ public sealed class GcoreDumpTests : IClassFixture<GcoreDumpTests.Dumps>
 
         Assert.True(refused.ExitCode == 8, refused.ToString());
         var last = CliAssert.ErrorMessage(refused.StandardError, afterWarnings: true);
-        Assert.Matches(@"^[0-9,]+ types have no name and roots on thread stacks may be missing \(the dump lacks the memory mapped from files, as gcore dumps do\): the live and dead counts above are not exact; take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect, or pass -allowdamage to accept them$", last);
+        Assert.Matches(@"^[0-9,]+ types have no name and roots on thread stacks may be missing \(the dump lacks the memory mapped from files, as gcore dumps do\): the live and dead counts above are not exact; pass -bindir with the app's and the runtime's folders, take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect, or pass -allowdamage to accept them$", last);
         Assert.True(allowed.ExitCode == 0, allowed.ToString());
         Assert.Equal(allowed.StandardOutput, refused.StandardOutput);
         Assert.True(TableOutput.Parse(allowed.StandardOutput)["Managed Heap(Allocated)!"].Count > 0);

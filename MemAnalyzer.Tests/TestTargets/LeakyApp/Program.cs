@@ -3,7 +3,7 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|inspect|gcstorm|generations] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|inspect|gcstorm|generations|fragmentation] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
@@ -89,6 +89,7 @@ if (mode == ExpectedCounts.GenerationsMode)
     // After the GC above: the mode's own GCs put each planted object in its generation.
     GenerationsScenario.Plant();
 }
+if (mode == ExpectedCounts.FragmentationMode) { FragmentationScenario.Plant(); }
 
 Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
 Console.Out.Flush();
@@ -118,6 +119,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.HandlesMorePinnedCommand:
             HandlesScenario.Pin(ExpectedCounts.HandlesMorePinned);
             Console.WriteLine(ExpectedCounts.HandlesMorePinnedAck);
+            break;
+        case ExpectedCounts.FragmentationMoreCommand:
+            FragmentationScenario.More();
+            Console.WriteLine(ExpectedCounts.FragmentationMoreAck);
             break;
         case ExpectedCounts.FinalizableMoreCommand:
             HandlesScenario.MoreFinalizable();

@@ -15,4 +15,6 @@ public static class JsonReportMode
     public const string Finalizable = "finalizable";
     public const string FinalizableDiff = "finalizableDiff";
     public const string InspectionsDiff = "inspectionsDiff";
+    public const string Fragmentation = "fragmentation";
+    public const string FragmentationDiff = "fragmentationDiff";
 }

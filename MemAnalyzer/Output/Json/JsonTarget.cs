@@ -28,6 +28,8 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonInspectionRow>? Inspections = null,
     IReadOnlyList<JsonFinalizableDiffRow>? FinalizableDiff = null,
     IReadOnlyList<JsonInspectionDiffRow>? InspectionsDiff = null,
+    IReadOnlyList<JsonFragmentationRow>? Fragmentation = null,
+    IReadOnlyList<JsonFragmentationDiffRow>? FragmentationDiff = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>
