@@ -29,6 +29,7 @@ public static class JsonReportSchema
             ["strings"] = new(Kind.Array, false, "stringRow"), ["stringsDiff"] = new(Kind.Array, false, "stringDiffRow"),
             ["handles"] = new(Kind.Array, false, "handleRow"), ["handlesDiff"] = new(Kind.Array, false, "handleDiffRow"), ["error"] = new(Kind.Object, false, "error"),
             ["finalizable"] = new(Kind.Array, false, "finalizableRow"),
+            ["finalizableDiff"] = new(Kind.Array, false, "finalizableDiffRow"), ["inspectionsDiff"] = new(Kind.Array, false, "inspectionDiffRow"),
             ["fragmentation"] = new(Kind.Array, false, "fragmentationRow"), ["fragmentationDiff"] = new(Kind.Array, false, "fragmentationDiffRow"),
         },
         ["typeRow"] = new()
@@ -67,6 +68,17 @@ public static class JsonReportSchema
             ["state"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["objects"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true),
             ["retained"] = new(Kind.Integer, false),
         },
+        ["finalizableDiffRow"] = new()
+        {
+            ["state"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["objects"] = new(Kind.Integer, true), ["objects2"] = new(Kind.Integer, true),
+            ["deltaObjects"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
+        },
+        ["inspectionDiffRow"] = new()
+        {
+            ["inspection"] = new(Kind.String, true), ["type"] = new(Kind.String, true), ["count"] = new(Kind.Integer, true), ["count2"] = new(Kind.Integer, true),
+            ["deltaCount"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true), ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true),
+            ["change"] = new(Kind.String, false),
+        },
         ["fragmentationRow"] = new()
         {
             ["section"] = new(Kind.String, true), ["generation"] = new(Kind.String, true), ["pinnedBy"] = new(Kind.String, false), ["type"] = new(Kind.String, false),
@@ -92,6 +104,8 @@ public static class JsonReportSchema
         ["handles"] = ["handles"],
         ["handlesDiff"] = ["handlesDiff"],
         ["finalizable"] = ["finalizable"],
+        ["finalizableDiff"] = ["finalizableDiff"],
+        ["inspectionsDiff"] = ["inspectionsDiff"],
         ["fragmentation"] = ["fragmentation"],
         ["fragmentationDiff"] = ["fragmentationDiff"],
     };

@@ -63,4 +63,16 @@ public static partial class ExpectedCounts
 
     /// <summary>UnqueuedFinalizable objects made unreachable after the last GC: registered for finalization, not yet queued.</summary>
     public const int FinalizableUnreachable = 70;
+
+    /// <summary>
+    /// The "morefinalizable" stdin command ("handles" mode): this many more QueuedFinalizable objects, then a GC with the
+    /// finalizer thread still blocked, which queues them and the FinalizableUnreachable UnqueuedFinalizable objects
+    /// (Ready); then FinalizableUnreachable new unreachable UnqueuedFinalizable and HandlesWeakUnreachable new weak
+    /// handles, so that every other group of the first dump is there again with its counts.
+    /// </summary>
+    public const int FinalizableMoreReady = 200;
+
+    public const string FinalizableMoreCommand = "morefinalizable";
+
+    public const string FinalizableMoreAck = "FINALIZABLE";
 }

@@ -56,4 +56,19 @@ public static partial class ExpectedCounts
     public const int InspectTimersWithoutState = 2;
 
     public const string InspectTimerMethod = "OnTick";
+
+    /// <summary>
+    /// The "moreinspect" stdin command ("inspect" mode): InspectMoreHandlers more handlers on the big publisher's event,
+    /// InspectMoreEmptyLists more empty lists, InspectNewEmptyArrays zero-length InspectItem[] (a new finding), and the
+    /// pending async calls completed (their finding gone).
+    /// </summary>
+    public const string InspectMoreCommand = "moreinspect";
+
+    public const string InspectMoreAck = "INSPECTMORE";
+
+    public const int InspectMoreHandlers = 50;
+
+    public const int InspectMoreEmptyLists = 20;
+
+    public const int InspectNewEmptyArrays = 15;
 }

@@ -32,11 +32,11 @@ internal static class GcViews
         var unit = Unit(line.Unit.Value());
         if (line.Finalizable.HasValue())
         {
-            if (second is not null || line.Retained.HasValue())
+            if (line.Retained.HasValue())
             {
-                throw Invalid("-finalizable reads one target's queue, with retained bytes always: leave out -f2/-pid2 and -retained");
+                throw Invalid("-finalizable has retained bytes always (for the ready objects): leave out -retained");
             }
-            return new FinalizableRequest(first, unit, output);
+            return new FinalizableRequest(first, unit, output, second, line.ShowUnchanged.HasValue());
         }
         return new HandlesRequest(first, second, line.Retained.HasValue(), unit, line.ShowUnchanged.HasValue(), output);
     }

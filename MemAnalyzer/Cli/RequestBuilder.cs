@@ -101,7 +101,7 @@ public static class RequestBuilder
         }
         if (line.Inspections.HasValue() || line.MinHandlers.HasValue() || line.SparsePercent.HasValue() || line.MinGroup.HasValue())
         {
-            return InspectionViews.Build(line, second is not null || batch is not null, Output(line), first);
+            return InspectionViews.Build(line, batch is not null, Output(line), first, second);
         }
         if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.DominatorsDepth.HasValue())
         {

@@ -38,14 +38,14 @@ public static class HandlesCommand
 
     private static int RunDiff(HandlesRequest request, TargetSpec second, RunContext context)
     {
-        var map = new HandleDiffCsvRowMap(request.Unit);
+        var map = new GrowthCsvRowMap(request.Unit, "Kind", "Handles");
         request.Output.Validate(map);
         var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
             (source, token) => HandlesReading.Read(source, context.Walk, retained: false, token, null), context.Cancellation);
-        var growth = HandleGrowth.Match(pair.First.Groups, pair.Second.Groups, request.ShowUnchanged);
+        var growth = GroupGrowth.Match(pair.First.Groups, pair.Second.Groups, g => (g.Kind, g.TypeName), g => g.Count, g => g.Bytes, request.ShowUnchanged);
         request.Output.Write(request, context, () => HandlesRenderer.WriteDiff(context.Out, growth, request.Unit), map, () =>
         {
-            var rows = HandleTableRows.FromDiff(growth, request.Unit);
+            var rows = GrowthTableRows.From(growth, request.Unit);
             return (rows, JsonRows.FromHandlesDiff(rows));
         });
         Notes.Write(context.Error, pair.First.Warnings, pair.FirstReport, context.Silent);

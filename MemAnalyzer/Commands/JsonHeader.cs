@@ -12,10 +12,10 @@ public static class JsonHeader
         DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained, d.Query.Generation),
         DuplicateStringsRequest s => Report(s.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, s.Unit, s.Selection, retained: false),
         SuspectsRequest s => Report(s.Second is null ? JsonReportMode.Suspects : JsonReportMode.SuspectsDiff, s.Unit, ObjectSelection.Live, retained: true),
-        FinalizableRequest f => Report(JsonReportMode.Finalizable, f.Unit, ObjectSelection.All, retained: false),
+        FinalizableRequest f => Report(f.Second is null ? JsonReportMode.Finalizable : JsonReportMode.FinalizableDiff, f.Unit, ObjectSelection.All, retained: false),
         HandlesRequest h => Report(h.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, h.Unit, ObjectSelection.All, h.Retained && h.Second is null),
         FragmentationRequest f => Report(f.Second is null ? JsonReportMode.Fragmentation : JsonReportMode.FragmentationDiff, f.Unit, ObjectSelection.All, retained: false),
-        InspectionsRequest i => Report(JsonReportMode.Inspections, i.Unit, ObjectSelection.Live, retained: false),
+        InspectionsRequest i => Report(i.Second is null ? JsonReportMode.Inspections : JsonReportMode.InspectionsDiff, i.Unit, ObjectSelection.Live, retained: false),
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };
 

@@ -10,8 +10,8 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class FinalizationCensus
 {
-    /// <param name="retainedOf">The bytes a set of object addresses keeps alive (the dominator tree of the live graph).</param>
-    public static FinalizationReport Read(HeapSource source, ObjectBitmap live, Func<IReadOnlyCollection<ulong>, long> retainedOf, CancellationToken cancellation)
+    /// <param name="retainedOf">The bytes a set of object addresses keeps alive (the dominator tree of the live graph); null in a diff, which has no retained bytes.</param>
+    public static FinalizationReport Read(HeapSource source, ObjectBitmap live, Func<IReadOnlyCollection<ulong>, long>? retainedOf, CancellationToken cancellation)
     {
         var heap = source.Heap;
         var groups = new Dictionary<(string State, string Type), (long Count, long Bytes, HashSet<ulong>? Ready)>();
@@ -22,7 +22,7 @@ public static class FinalizationCensus
             {
                 if (root.Object.Address != 0 && readyAddresses.Add(root.Object.Address))
                 {
-                    Add(groups, FinalizationReport.Ready, root.Object, keep: true);
+                    Add(groups, FinalizationReport.Ready, root.Object, keep: retainedOf is not null);
                 }
             }
             long visited = 0;
@@ -44,7 +44,7 @@ public static class FinalizationCensus
             // Only GC.RunFinalizers on the stack is the thread between finalizers; a frame above it is a finalizer running.
             var busy = frames.Count > 1 || frames.Count == 1 && !frames[0].Contains("RunFinalizers", StringComparison.Ordinal) ? frames : [];
             return new FinalizationReport([.. groups
-                .Select(g => new FinalizableGroup(g.Key.State, g.Key.Type, g.Value.Count, g.Value.Bytes, g.Value.Ready is { } ready ? retainedOf(ready) : null))
+                .Select(g => new FinalizableGroup(g.Key.State, g.Key.Type, g.Value.Count, g.Value.Bytes, retainedOf is not null && g.Value.Ready is { } ready ? retainedOf(ready) : null))
                 .OrderBy(g => Order(g.State)).ThenByDescending(g => g.Bytes).ThenBy(g => g.TypeName, StringComparer.Ordinal)],
                 thread?.OSThreadId ?? 0, busy);
         }

@@ -7,8 +7,7 @@ namespace MemAnalyzer.Inspections;
 
 /// <summary>
 /// -inspections on an open target: the live mark (as -live), one walk of the live objects that keeps the candidates'
-/// addresses and hashes the strings, the duplicate strings' counting pass (-dstrings' second pass), then each
-/// inspection reads its candidates through ClrMD. Only live objects are inspected: garbage leaks nothing.
+/// addresses and counts the duplicate strings, then each inspection reads its candidates through ClrMD. Only live objects are inspected: garbage leaks nothing.
 /// </summary>
 public static class InspectionReader
 {
@@ -16,10 +15,10 @@ public static class InspectionReader
     {
         var live = LiveObjectMarker.Mark(source, walk, cancellation);
         var candidates = new InspectionCandidates();
-        var repeated = new StringHashCounts();
-        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.HashingPass(source, repeated));
+        var (firsts, tally) = (new StringFirstCopies(), new StringValueTally());
+        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.OnePass(source, firsts, tally));
         var scan = ObjectScan.Run(source, ObjectSelection.Live, live, ref visitor, threads: 1, cancellation);
-        var strings = StringStatisticsCollector.Count(source, ObjectSelection.Live, live, repeated, cancellation);
+        var strings = StringStatisticsCollector.Snapshot(scan, tally, firsts, ObjectSelection.Live);
 
         var heap = source.Heap;
         var methods = new MethodResolver(heap.Runtime);

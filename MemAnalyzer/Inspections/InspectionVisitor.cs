@@ -5,10 +5,10 @@ namespace MemAnalyzer.Inspections;
 
 /// <summary>
 /// The inspections' one walk: keeps the addresses of candidate instances (<see cref="CandidateKinds"/>, decided once
-/// per MethodTable), tallies zero-length arrays from their size alone, and hashes the strings for the duplicate-string
-/// inspection (-dstrings' first pass) on the way. Its state is shared, so the walk runs on one thread.
+/// per MethodTable), tallies zero-length arrays from their size alone, and counts the strings for the duplicate-string
+/// inspection (-dstrings' two passes in one, <see cref="StringOnePass"/>) on the way. Its state is shared, so the walk runs on one thread.
 /// </summary>
-internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidates candidates, StringHashingPass strings) : IScanVisitor<InspectionVisitor>
+internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidates candidates, StringOnePass strings) : IScanVisitor<InspectionVisitor>
 {
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {

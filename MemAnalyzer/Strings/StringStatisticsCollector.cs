@@ -32,14 +32,18 @@ public static class StringStatisticsCollector
         if (repeatedOnly)
         {
             repeated = new StringHashCounts(hashBits);
-            var hashing = HashingPass(source, repeated);
+            var hashing = new StringHashingPass(new StringContent(source.Memory), repeated);
             Scan(source, selection, live, ref hashing, progress, cancellation);
         }
         return Count(source, selection, live, repeated, cancellation, progress);
     }
 
-    /// <summary>The first pass of a report, for a walk that hashes the strings on its way (-inspections).</summary>
-    internal static StringHashingPass HashingPass(HeapSource source, StringHashCounts repeated) => new(new StringContent(source.Memory), repeated);
+    /// <summary>Both passes of a report in one visitor, for a walk that counts the strings on its way (-inspections); <see cref="Snapshot"/> after the walk.</summary>
+    internal static StringOnePass OnePass(HeapSource source, StringFirstCopies firsts, StringValueTally tally) => new(new StringContent(source.Memory), firsts, tally);
+
+    /// <summary>What <see cref="OnePass"/> counted in the walk of <paramref name="scan"/>: the values with copies and the totals.</summary>
+    internal static StringSnapshot Snapshot(ScanReport scan, StringValueTally tally, StringFirstCopies firsts, ObjectSelection selection) =>
+        Result(scan, tally, repeatedOnly: true, selection) with { DistinctHashes = firsts.Distinct, HashTableBytes = firsts.Bytes };
 
     /// <summary>
     /// The second pass of a report, after <paramref name="repeated"/> has every string's hash: the values with copies and
@@ -53,17 +57,17 @@ public static class StringStatisticsCollector
         var tally = new StringValueTally();
         var counting = new StringCountingPass(content, repeated, tally);
         var scan = Scan(source, selection, live, ref counting, progress, cancellation);
+        return Result(scan, tally, repeatedOnly, selection) with { DistinctHashes = repeated?.Distinct ?? 0, HashTableBytes = repeated?.Bytes ?? 0 };
+    }
 
+    private static StringSnapshot Result(ScanReport scan, StringValueTally tally, bool repeatedOnly, ObjectSelection selection)
+    {
         var warnings = ScanWarnings.Of(scan, ScanSubject.Strings).ToList();
         if (tally.Unreadable > 0)
         {
             warnings.Add($"{tally.Unreadable:N0} strings could not be read (length or characters out of range) and were skipped: the dump may be damaged");
         }
-        return new StringSnapshot([.. tally.Values(repeatedOnly)], tally.Count, tally.Bytes, selection, warnings)
-        {
-            DistinctHashes = repeated?.Distinct ?? 0,
-            HashTableBytes = repeated?.Bytes ?? 0,
-        };
+        return new StringSnapshot([.. tally.Values(repeatedOnly)], tally.Count, tally.Bytes, selection, warnings);
     }
 
     /// <summary>One pass of -dstrings over the heap, on one thread (the passes' tallies are shared).</summary>

@@ -16,4 +16,5 @@ public enum IterationKey
 }
 
 /// <summary>The rows of a tracking CSV, in file order, with the unit they were written in.</summary>
-public sealed record TrackingCsv(IReadOnlyList<TrackingRow> Rows, string Unit, IterationKey GroupedBy, IReadOnlyList<string> Warnings);
+/// <param name="View">A view's CSV (-handles, -finalizable, -inspections; <see cref="ViewCsvSchemas"/>): its name; null for the type table.</param>
+public sealed record TrackingCsv(IReadOnlyList<TrackingRow> Rows, string Unit, IterationKey GroupedBy, IReadOnlyList<string> Warnings, string? View = null);

@@ -19,6 +19,10 @@ public static class TrackingCsvReader
     {
         var (sepLine, head) = CsvHead.Read(text);
         var header = head ?? throw new FormatException(sepLine is null ? "the file is empty" : "the file has a sep= line but no header");
+        if (ViewCsvSchemas.Match(header, sepLine) is { } view)
+        {
+            return ViewCsvReader.Read(view.Schema, header, view.Separator, text, requested);
+        }
         var separator = sepLine ?? (header.StartsWith(TrackingColumns.DiffPrefix, StringComparison.Ordinal) ? ',' : GuessSeparator(header));
         if (header.StartsWith(TrackingColumns.DiffPrefix, StringComparison.Ordinal))
         {
@@ -43,7 +47,7 @@ public static class TrackingCsvReader
         var retainedColumn = TrackingColumns.Retained(unit);
         var hasRetained = columns.Contains(retainedColumn);
         var hasSelection = columns.Contains(SelectionColumn);
-        var raw = new List<(string Process, string Context, string Time, string Label, long Bytes, long Count, long? Retained, string Selection)>();
+        var raw = new List<RawTrackingRow>();
         var skipped = 0;
         while (csv.Read())
         {
@@ -56,9 +60,16 @@ public static class TrackingCsvReader
                 continue;
             }
             long? retained = hasRetained && long.TryParse(csv.GetString(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
-            raw.Add((csv.GetString(TrackingColumns.ProcessId) ?? "", csv.GetString(TrackingColumns.Context) ?? "", csv.GetString(TrackingColumns.Time) ?? "", label, allocated * unit.Divisor(), count, retained,
+            raw.Add(new RawTrackingRow(csv.GetString(TrackingColumns.ProcessId) ?? "", csv.GetString(TrackingColumns.Context) ?? "", csv.GetString(TrackingColumns.Time) ?? "", label, allocated * unit.Divisor(), count, retained,
                 hasSelection ? csv.GetString(SelectionColumn) ?? "" : ""));
         }
+        return Assemble(raw, skipped, unit, requested, view: null);
+    }
+
+    /// <summary>The rows read, grouped into iterations by <paramref name="requested"/> (Time when every Context is empty), with what the reader has to warn about.</summary>
+    /// <param name="view">The view of a view CSV (<see cref="ViewCsvSchema.View"/>); null for the type table.</param>
+    internal static TrackingCsv Assemble(IReadOnlyList<RawTrackingRow> raw, int skipped, SizeUnit unit, IterationKey requested, string? view)
+    {
         if (raw.Count == 0)
         {
             throw new FormatException("it has a header but no rows");
@@ -67,7 +78,7 @@ public static class TrackingCsvReader
         var warnings = new List<string>();
         if (skipped > 0)
         {
-            warnings.Add($"{skipped} row(s) could not be read (not numbers, or no type) and were left out");
+            warnings.Add($"{skipped} row(s) could not be read (not numbers, or no {(view is null ? "type" : "key")}) and were left out");
         }
         if (key != requested)
         {
@@ -82,10 +93,10 @@ public static class TrackingCsvReader
             warnings.Add($"the CSV holds {unit}, rounded down by MemAnalyzer: growth below 1 {unit} per iteration cannot be seen");
         }
         var rows = raw.Select(r => new TrackingRow(r.Process, key == IterationKey.Context ? r.Context : r.Time, r.Label, r.Bytes, r.Count, r.Retained, r.Selection)).ToList();
-        return new TrackingCsv(rows, unit.ToString(), key, warnings);
+        return new TrackingCsv(rows, unit.ToString(), key, warnings, view);
     }
 
-    private static CsvReader Open(string text, char separator)
+    internal static CsvReader Open(string text, char separator)
     {
         try
         {

@@ -38,8 +38,9 @@ public sealed record TrendRow(
 }
 
 /// <summary>The trends of one process in a tracking CSV.</summary>
-/// <param name="Headline">Allocated(Total) if the runs had -vmmap, else Managed Heap(Allocated)!.</param>
-public sealed record ProcessTrend(string Process, IReadOnlyList<string> Iterations, TrendRow Headline, IReadOnlyList<TrendRow> Rows);
+/// <param name="Headline">Allocated(Total) if the runs had -vmmap, else Managed Heap(Allocated)!; in a view's CSV, every series added up (not one of <paramref name="Rows"/>).</param>
+/// <param name="View">The view of a view CSV (handles, finalizable, inspections), whose rows are series of its keys; null for the type table.</param>
+public sealed record ProcessTrend(string Process, IReadOnlyList<string> Iterations, TrendRow Headline, IReadOnlyList<TrendRow> Rows, string? View = null);
 
 /// <summary>Turns the rows of a tracking CSV into per-row slopes and verdicts. The thresholds are documented in the README.</summary>
 public static class TrendAnalyzer
@@ -55,11 +56,11 @@ public static class TrendAnalyzer
     public static IReadOnlyList<ProcessTrend> Analyze(TrackingCsv csv)
     {
         return csv.Rows.GroupBy(r => r.Process)
-            .Select(process => AnalyzeProcess(process.Key, process.ToList()))
+            .Select(process => AnalyzeProcess(process.Key, process.ToList(), csv.View))
             .ToList();
     }
 
-    private static ProcessTrend AnalyzeProcess(string process, IReadOnlyList<TrackingRow> rows)
+    private static ProcessTrend AnalyzeProcess(string process, IReadOnlyList<TrackingRow> rows, string? view)
     {
         // Live and all objects are different series: a run with -live after runs without it is not a drop.
         if (SelectionRule.Conflict(process, rows.Select(r => r.Selection)) is { } conflict)
@@ -89,9 +90,27 @@ public static class TrendAnalyzer
                 return retained.Any(r => r is not null) ? trend with { RetainedPerIteration = RobustSlope.TheilSen(Points(retained)) } : trend;
             })
             .ToList();
+        if (view is not null)
+        {
+            return new ProcessTrend(process, iterations, Total(view, rows, index, iterations.Count), trends, view);
+        }
         var headline = trends.FirstOrDefault(t => t.Label == RowLabels.AllocatedTotal) ?? trends.FirstOrDefault(t => t.Label == RowLabels.ManagedAllocated)
             ?? throw new FormatException($"it has no {RowLabels.ManagedAllocated} rows: it was not written by MemAnalyzer -o");
         return new ProcessTrend(process, iterations, headline, trends);
+    }
+
+    /// <summary>A view's headline: the bytes and counts of all its series added up per iteration.</summary>
+    private static TrendRow Total(string view, IReadOnlyList<TrackingRow> rows, Dictionary<string, int> index, int iterations)
+    {
+        var bytes = new long?[iterations];
+        var counts = new long?[iterations];
+        foreach (var row in rows)
+        {
+            var i = index[row.Iteration];
+            bytes[i] = (bytes[i] ?? 0) + row.Bytes;
+            counts[i] = (counts[i] ?? 0) + row.Count;
+        }
+        return Trend(ViewCsvSchemas.All.Single(s => s.View == view).Total, bytes, counts);
     }
 
     public static TrendRow Trend(string label, IReadOnlyList<long?> bytes, IReadOnlyList<long?> counts)

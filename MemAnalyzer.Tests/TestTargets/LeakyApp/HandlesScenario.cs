@@ -119,10 +119,20 @@ public static class HandlesScenario
         }
     }
 
+    /// <summary>The "morefinalizable" command: finalizable objects pile up behind the blocked finalizer thread (ExpectedCounts.FinalizableMoreReady).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void CreateQueued()
+    public static void MoreFinalizable()
     {
-        for (var i = 0; i < ExpectedCounts.FinalizableReady; i++)
+        CreateQueued(ExpectedCounts.FinalizableMoreReady);
+        GC.Collect();
+        CreateUnqueued();
+        AllocateUnreachableWeak();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void CreateQueued(int count = ExpectedCounts.FinalizableReady)
+    {
+        for (var i = 0; i < count; i++)
         {
             _ = new QueuedFinalizable { Payload = new byte[ExpectedCounts.FinalizableReadyPayload] };
         }

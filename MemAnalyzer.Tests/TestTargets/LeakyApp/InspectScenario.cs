@@ -19,6 +19,11 @@ public static class InspectScenario
     private static TaskCompletionSource<int>? s_never;
     private static InspectNativeHandle[]? s_handles;
     private static Timer[]? s_timers;
+    private static readonly List<List<InspectItem>> s_moreLists = [];
+    private static readonly List<InspectItem[]> s_emptyArrays = [];
+
+    /// <summary>A length the compiler cannot see is 0: each array is its own instance, not Array.Empty's.</summary>
+    private static readonly int s_zeroLength = int.Parse("0", System.Globalization.CultureInfo.InvariantCulture);
 
     public static void Plant()
     {
@@ -70,6 +75,28 @@ public static class InspectScenario
             var state = i < ExpectedCounts.InspectTimersWithState ? new TickState { Id = i } : null;
             s_timers[i] = new Timer(OnTick, state, TimeSpan.FromHours(10), Timeout.InfiniteTimeSpan);
         }
+    }
+
+    /// <summary>
+    /// The "moreinspect" command: findings that grow, one that is new and one that is gone (ExpectedCounts.InspectMore*);
+    /// again, the same growth once more (the empty arrays and lists add up, the async calls stay completed).
+    /// </summary>
+    public static void More()
+    {
+        for (var i = 0; i < ExpectedCounts.InspectMoreHandlers; i++)
+        {
+            s_big.Changed += new InspectListener().OnChanged;
+        }
+        for (var i = 0; i < ExpectedCounts.InspectMoreEmptyLists; i++)
+        {
+            s_moreLists.Add(new List<InspectItem>(ExpectedCounts.InspectEmptyListCapacity));
+        }
+        for (var i = 0; i < ExpectedCounts.InspectNewEmptyArrays; i++)
+        {
+            s_emptyArrays.Add(new InspectItem[s_zeroLength]);
+        }
+        // The awaits' continuations run inline (no RunContinuationsAsynchronously): the calls have completed when SetResult returns.
+        s_never!.TrySetResult(0);
     }
 
     private static async Task<int> WaitForSignalAsync(Task<int> signal, int id) => await signal.ConfigureAwait(false) + id;

@@ -8,7 +8,8 @@ using MemAnalyzer.TestTargets.LeakyApp;
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
 // "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
-// "morepins" adds ExpectedCounts.HandlesMorePinned pinned handles ("handles" mode),
+// "morepins" adds ExpectedCounts.HandlesMorePinned pinned handles, "morefinalizable" queues ExpectedCounts.FinalizableMoreReady more finalizable objects ("handles" mode),
+// "moreinspect" grows, adds and ends findings of -inspections ("inspect" mode),
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "gc" collects, "fullgc" collects, waits for the finalizers
 // and collects again (not in "roots" or "handles" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -122,6 +123,14 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.FragmentationMoreCommand:
             FragmentationScenario.More();
             Console.WriteLine(ExpectedCounts.FragmentationMoreAck);
+            break;
+        case ExpectedCounts.FinalizableMoreCommand:
+            HandlesScenario.MoreFinalizable();
+            Console.WriteLine(ExpectedCounts.FinalizableMoreAck);
+            break;
+        case ExpectedCounts.InspectMoreCommand:
+            InspectScenario.More();
+            Console.WriteLine(ExpectedCounts.InspectMoreAck);
             break;
         case "gc":
             GC.Collect();

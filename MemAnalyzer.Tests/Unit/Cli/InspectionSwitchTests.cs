@@ -27,12 +27,31 @@ public sealed class InspectionSwitchTests
         Assert.Equal(new InspectionOptions(50, 10, 1), request.Options);
     }
 
+    [Fact]
+    public void InspectionsWithASecondTargetAreADiffThatMayShowTheUnchangedFindings()
+    {
+        var request = Assert.IsType<InspectionsRequest>(Build("-f", "a.dmp", "-pid2", "7", "-inspections", "-showunchanged"));
+
+        Assert.Equal((2, true), (request.Targets.Count, request.ShowUnchanged));
+    }
+
+    [Fact]
+    public void FinalizableWithASecondTargetIsADiff()
+    {
+        var request = Assert.IsType<FinalizableRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-finalizable"));
+
+        Assert.Equal((2, false), (request.Targets.Count, request.ShowUnchanged));
+    }
+
     [Theory]
     [InlineData(new[] { "-f", "a.dmp", "-minhandlers", "50" }, "-minhandlers is a threshold of -inspections: add -inspections")]
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-minhandlers", "1" }, "-minhandlers 1: give a whole number, 2 or more")]
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-sparsepct", "101" }, "-sparsepct 101: give a whole number from 1 to 100")]
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-mingroup", "x" }, "-mingroup x: give a whole number, 1 or more")]
-    [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-inspections" }, "-inspections reads one target: give one -f <dump> or -pid <pid>, without -f2/-pid2")]
+    [InlineData(new[] { "-f", "a.dmp", "-f", "b.dmp", "-inspections" }, "-inspections reads one target (or the two of a diff): give one -f <dump>, not several")]
+    [InlineData(new[] { "-f", "a.dmp", "-inspections", "-showunchanged" }, "-showunchanged belongs to a diff: add -f2 <dump> or -pid2 <pid>, or leave it out")]
+    [InlineData(new[] { "-f", "a.dmp", "-finalizable", "-showunchanged" }, "-showunchanged belongs to a diff: add -f2 <dump> or -pid2 <pid>, or leave it out")]
+    [InlineData(new[] { "-f", "a.dmp", "-f2", "b.dmp", "-finalizable", "-retained" }, "-finalizable -retained reads one target: leave out -retained in a diff (the diff compares handle counts and target bytes)")]
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-dstrings", "-live" }, "-inspections is a view of its own (on the live heap): leave out -dstrings, -live")]
     [InlineData(new[] { "-f", "a.dmp", "-inspections", "-gen", "gen2" }, "-inspections is a view of its own (on the live heap): leave out -gen")]
     [InlineData(new[] { "-f", "a.dmp", "-handles", "-gen", "loh" }, "-handles is a view of its own: leave out -gen")]

@@ -34,4 +34,24 @@ public static class FinalizableRenderer
                 g.Retained is { } r ? NumberFormat.N(unit.Convert(r)) : "", g.TypeName])],
             textColumns: new HashSet<int> { 0 });
     }
+
+    /// <summary>
+    /// A diff: the totals of both sides, the three groups that grew most ("+200 Ready Namespace.Type (+4,800 Bytes)"),
+    /// then both sides and the change of each state and type.
+    /// </summary>
+    public static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, SizeUnit unit)
+    {
+        if (growth.Count == 0)
+        {
+            writer.WriteLine("Finalization: no state and type changed between the two targets.");
+            return;
+        }
+        var (before, after) = (growth.Sum(g => g.Count), growth.Sum(g => g.Count2));
+        writer.WriteLine($"Finalizable objects that changed: {NumberFormat.N(before)} → {NumberFormat.N(after)} ({GrowthRenderer.Signed(after - before)}).");
+        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
+        {
+            writer.WriteLine($"{GrowthRenderer.Signed(g.DeltaCount)} {g.Group} {g.Key} ({GrowthRenderer.Signed(unit.Convert(g.DeltaBytes))} {unit})");
+        }
+        GrowthRenderer.WriteTable(writer, growth, unit, "State", "Objects");
+    }
 }

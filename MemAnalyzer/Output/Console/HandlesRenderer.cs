@@ -17,7 +17,7 @@ public static class HandlesRenderer
             textColumns: new HashSet<int> { 0 });
     }
 
-    public static void WriteDiff(TextWriter writer, IReadOnlyList<HandleGrowth> growth, SizeUnit unit)
+    public static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, SizeUnit unit)
     {
         var (before, after) = (growth.Sum(g => g.Count), growth.Sum(g => g.Count2));
         if (growth.Count == 0)
@@ -28,12 +28,9 @@ public static class HandlesRenderer
         writer.WriteLine($"GC handles that changed: {NumberFormat.N(before)} → {NumberFormat.N(after)} ({Signed(after - before)}).");
         foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
         {
-            writer.WriteLine($"{Signed(g.DeltaCount)} {g.Kind} handles to {g.TypeName} ({Signed(unit.Convert(g.DeltaBytes))} {unit})");
+            writer.WriteLine($"{Signed(g.DeltaCount)} {g.Group} handles to {g.Key} ({Signed(unit.Convert(g.DeltaBytes))} {unit})");
         }
-        TextTable.Write(writer, ["Kind", "Handles", "Handles2", "Delta", $"Bytes({unit})", $"Bytes2({unit})", $"DeltaBytes({unit})", "Type"],
-            [.. growth.Select(g => (IReadOnlyList<string>)[g.Kind, NumberFormat.N(g.Count), NumberFormat.N(g.Count2), Signed(g.DeltaCount),
-                NumberFormat.N(unit.Convert(g.Bytes)), NumberFormat.N(unit.Convert(g.Bytes2)), Signed(unit.Convert(g.Bytes2) - unit.Convert(g.Bytes)), g.TypeName])],
-            textColumns: new HashSet<int> { 0 });
+        GrowthRenderer.WriteTable(writer, growth, unit, "Kind", "Handles");
     }
 
     /// <summary>"Pinned 1,001, Strong 40": each kind's total, most first.</summary>
@@ -41,5 +38,5 @@ public static class HandlesRenderer
         string.Join(", ", counts.GroupBy(c => c.Kind).Select(g => (g.Key, Sum: g.Sum(c => c.Count)))
             .OrderByDescending(k => k.Sum).ThenBy(k => k.Key, StringComparer.Ordinal).Select(k => $"{k.Key} {NumberFormat.N(k.Sum)}"));
 
-    private static string Signed(long value) => value > 0 ? "+" + NumberFormat.N(value) : NumberFormat.N(value);
+    private static string Signed(long value) => GrowthRenderer.Signed(value);
 }

@@ -28,4 +28,23 @@ public static class InspectionRenderer
         }
         writer.WriteLine("Look at an example with -objects <address>.");
     }
+
+    /// <summary>
+    /// A diff: the findings' counts on both sides, the three that grew most ("+50 event handlers Owner.Changed (+6,400 Bytes)"),
+    /// then each finding that changed, is new or is gone, with both sides and the change.
+    /// </summary>
+    public static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, SizeUnit unit)
+    {
+        if (growth.Count == 0)
+        {
+            writer.WriteLine("Inspections: no finding changed between the two targets.");
+            return;
+        }
+        writer.WriteLine($"Findings that changed: {NumberFormat.N(growth.Count)} ({NumberFormat.N(growth.Count(g => g.IsNew))} new, {NumberFormat.N(growth.Count(g => g.IsGone))} gone).");
+        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
+        {
+            writer.WriteLine($"{GrowthRenderer.Signed(g.DeltaCount)} {g.Group} {g.Key} ({GrowthRenderer.Signed(unit.Convert(g.DeltaBytes))} {unit})");
+        }
+        GrowthRenderer.WriteTable(writer, growth, unit, "Inspection", "Count", change: true);
+    }
 }

@@ -15,6 +15,9 @@ public static class TrendRenderer
     /// <summary>The last column of the list of types.</summary>
     public const string TypeColumn = "Type";
 
+    /// <summary>The last column of the list of a view's series (-handles, -finalizable, -inspections CSVs): its key columns joined.</summary>
+    public const string SeriesColumn = "Series";
+
     public static void Write(TextWriter writer, TrackingCsv csv, IReadOnlyList<ProcessTrend> trends, int topN)
     {
         foreach (var trend in trends)
@@ -23,9 +26,10 @@ public static class TrendRenderer
             var iterations = trend.Iterations;
             var span = iterations.Count == 1 ? iterations[0] : $"{iterations[0]} … {iterations[^1]}";
             var process = trend.Process.Length == 0 ? "" : $" of process {trend.Process}";
-            writer.WriteLine($"Trend{process} over {iterations.Count} iteration(s) ({span}), told apart by {csv.GroupedBy}; bytes per iteration.");
+            var view = trend.View is null ? "" : $" of the -{trend.View} series";
+            writer.WriteLine($"Trend{view}{process} over {iterations.Count} iteration(s) ({span}), told apart by {csv.GroupedBy}; bytes per iteration.");
             writer.WriteLine(Headline(trend.Headline));
-            if (trend.Headline.Label != RowLabels.AllocatedTotal)
+            if (trend.View is null && trend.Headline.Label != RowLabels.AllocatedTotal)
             {
                 writer.WriteLine($"  ({RowLabels.AllocatedTotal} is not in the CSV: track with -vmmap to see native memory too.)");
             }
@@ -45,7 +49,7 @@ public static class TrendRenderer
             {
                 writer.WriteLine();
             }
-            hidden.AddRange(Table(writer, typeRows, topN, retained, TypeColumn));
+            hidden.AddRange(Table(writer, typeRows, topN, retained, trend.View is null ? TypeColumn : SeriesColumn));
             var stable = trend.Rows.Count(r => r.Verdict == TrendVerdict.Stable);
             writer.WriteLine($"{stable} row(s) stable, not shown.");
             if (hidden.Count > 0)

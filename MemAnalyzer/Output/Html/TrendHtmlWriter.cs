@@ -63,6 +63,10 @@ public static class TrendHtmlWriter
     /// <summary>Every part of Allocated(Total) as a stacked area from zero, and the total as a line on top: whatever grows shows as its own band.</summary>
     private static string Stack(ProcessTrend trend)
     {
+        if (trend.View is not null)
+        {
+            return "";
+        }
         if (trend.Headline.Label != RowLabels.AllocatedTotal)
         {
             return $"<p class=\"note\">{RowLabels.AllocatedTotal} is not in the CSV: track with -vmmap to see every part of it stacked.</p>\n";

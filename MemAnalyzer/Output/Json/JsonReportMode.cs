@@ -13,6 +13,8 @@ public static class JsonReportMode
     public const string HandlesDiff = "handlesDiff";
     public const string Inspections = "inspections";
     public const string Finalizable = "finalizable";
+    public const string FinalizableDiff = "finalizableDiff";
+    public const string InspectionsDiff = "inspectionsDiff";
     public const string Fragmentation = "fragmentation";
     public const string FragmentationDiff = "fragmentationDiff";
 }

@@ -42,8 +42,18 @@ public static class JsonRows
     public static JsonTarget FromFinalizable(IReadOnlyList<FinalizableTableRow> rows, TargetContext context) =>
         JsonTarget.Of(context) with { Finalizable = [.. rows.Select(r => new JsonFinalizableRow(r.State, r.Type, r.Objects, r.Bytes, r.Retained))] };
 
-    public static JsonTarget FromHandlesDiff(IReadOnlyList<HandleDiffTableRow> rows) =>
-        new(Name: null) { HandlesDiff = [.. rows.Select(r => new JsonHandleDiffRow(r.Kind, r.Type, r.Handles, r.Handles2, r.DeltaHandles, r.Bytes, r.Bytes2, r.DeltaBytes))] };
+    public static JsonTarget FromHandlesDiff(IReadOnlyList<GrowthTableRow> rows) =>
+        new(Name: null) { HandlesDiff = [.. rows.Select(r => new JsonHandleDiffRow(r.Group, r.Key, r.Count, r.Count2, r.DeltaCount, r.Bytes, r.Bytes2, r.DeltaBytes))] };
+
+    public static JsonTarget FromFinalizableDiff(IReadOnlyList<GrowthTableRow> rows) =>
+        new(Name: null) { FinalizableDiff = [.. rows.Select(r => new JsonFinalizableDiffRow(r.Group, r.Key, r.Count, r.Count2, r.DeltaCount, r.Bytes, r.Bytes2, r.DeltaBytes))] };
+
+    public static JsonTarget FromInspectionsDiff(IReadOnlyList<GrowthTableRow> rows) =>
+        new(Name: null)
+        {
+            InspectionsDiff = [.. rows.Select(r => new JsonInspectionDiffRow(r.Group, r.Key, r.Count, r.Count2, r.DeltaCount, r.Bytes, r.Bytes2, r.DeltaBytes,
+                r.Change.Length == 0 ? null : r.Change))],
+        };
 
     public static JsonTarget FromStringsDiff(IReadOnlyList<StringDiffTableRow> rows) =>
         new(Name: null) { StringsDiff = [.. rows.Select(r => new JsonStringDiffRow(r.Value, r.Delta, r.DeltaInstances, r.Instances, r.Instances2, r.Allocated, r.Allocated2))] };

@@ -26,6 +26,8 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonFinalizableRow>? Finalizable = null,
     IReadOnlyList<JsonHandleDiffRow>? HandlesDiff = null,
     IReadOnlyList<JsonInspectionRow>? Inspections = null,
+    IReadOnlyList<JsonFinalizableDiffRow>? FinalizableDiff = null,
+    IReadOnlyList<JsonInspectionDiffRow>? InspectionsDiff = null,
     IReadOnlyList<JsonFragmentationRow>? Fragmentation = null,
     IReadOnlyList<JsonFragmentationDiffRow>? FragmentationDiff = null,
     JsonError? Error = null)
