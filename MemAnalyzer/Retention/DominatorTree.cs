@@ -80,7 +80,7 @@ public sealed class DominatorTree
         ReturnFreedMemory(n);
         // One spare slot: the semidominators are kept one place up (SemiNca), and the result is read from this array.
         var start = new int[n + 2];
-        var predecessors = Predecessors.Build(graph, rank, count, start, cancellation);
+        var predecessors = Predecessors.Build(graph, rank, parent, count, start, cancellation);
         if (releaseReferences)
         {
             graph.ReleaseReferences();

@@ -26,7 +26,7 @@ internal sealed class SemiNca
 
     /// <param name="count">Numbered nodes, the root (0) included.</param>
     /// <param name="parent">Per number, the search-tree parent's number; overwritten (it becomes the ancestor array).</param>
-    /// <param name="start">Count + 1 offsets into <paramref name="predecessors"/> (<see cref="Predecessors"/>: an empty row is a node whose only referrer is its parent); overwritten.</param>
+    /// <param name="start">Count + 1 offsets into <paramref name="predecessors"/> (<see cref="Predecessors"/>: all but the parent); overwritten.</param>
     /// <param name="label">Count ints of scratch.</param>
     /// <param name="dominator">Count ints: on return, each node's immediate dominator (the root's is itself).</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -42,7 +42,7 @@ internal sealed class SemiNca
             {
                 cancellation.ThrowIfCancellationRequested();
             }
-            // The parent is a predecessor below w: its own number is a candidate, and the only one of an empty row.
+            // The parent, a predecessor numbered below w, is a candidate; the row holds the other predecessors.
             var semi = parent[w];
             for (var k = start[w]; k < start[w + 1]; k++)
             {
