@@ -8,14 +8,18 @@ namespace MemAnalyzer.Retention;
 /// without it); a type retains the retained sizes of its instances that no other instance of the type dominates.
 /// Unreachable objects are in no tree and retain nothing.
 /// <para>
-/// Immediate dominators come from Lengauer and Tarjan's algorithm on a depth-first preorder numbering, O(E log N) on
+/// Immediate dominators come from Semi-NCA (<see cref="SemiNca"/>) on a depth-first preorder numbering, O(E log N) on
 /// any graph. (Cooper, Harvey and Kennedy's iterative algorithm needs no predecessor lists, but it is quadratic on
 /// shapes heaps have: a LinkedList&lt;T&gt; of 100,000 nodes, each pointing back to its list, took 15 s.)
-/// Memory: 12 bytes per object kept (dominator and retained size); while computing, 28 bytes per object and 4 per
-/// reference at the peak (preorder number and vertex, parent, semidominator, label, dominator, predecessor offsets
-/// and predecessors; buckets and the result reuse the preorder number's array, the predecessor offsets the search's
-/// cursors'), on top of the graph's 8 bytes per object of sizes and types and, unless
-/// released once the predecessors are built, its 4 per object and per reference of references.
+/// Memory, for n objects, m references and m' references that do not come from the referenced object's search-tree
+/// parent (none for an object with one referrer, most of a heap): 12 bytes per object kept (dominator and retained
+/// size). While computing, beside the graph's 4 bytes per object of types: the search holds 12 bytes per object
+/// (preorder number, whose slot is also the search's cursor, vertex, parent); the predecessor rows 12 per object
+/// (preorder number, parent, offsets) and 4 per m', beside the graph's references (4 per object and per reference,
+/// released next unless root paths need them); Semi-NCA 20 per object (vertex, ancestor, offsets that end up holding
+/// the semidominators, dominator, label) and 4 per m'; the retained sizes 24 per object (vertex, dominator, two
+/// arrays of scratch for the child lists, and the 8-byte sizes). Lengauer–Tarjan before held 28 bytes per object and
+/// 4 per reference.
 /// </para>
 /// </summary>
 public sealed class DominatorTree
