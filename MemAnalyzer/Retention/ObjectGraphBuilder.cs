@@ -182,6 +182,11 @@ public sealed class ObjectGraphBuilder
         else
         {
             edgeStart[count] = checked((int)_edges!.Count);
+            // The reading's garbage goes back to the system before the one array of references is taken beside its chunks.
+            if (count >= 1 << 20)
+            {
+                GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+            }
             edges = _edges.ToArray();
             DroppedReferences = _dropped;
             addresses = _numbering;
