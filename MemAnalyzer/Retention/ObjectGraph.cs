@@ -2,8 +2,8 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
-/// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for types whose
-/// instances vary in size (<see cref="ObjectSizes"/>); per
+/// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for objects whose
+/// size differs from their type's first instance's (<see cref="ObjectSizes"/>); per
 /// reference one int; the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
 /// bitmap with no per-object storage). Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
 /// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
