@@ -4,8 +4,10 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// Numbers the objects reachable from a virtual super-root (object number Count, whose references are the graph's
-/// roots) in depth-first preorder, with the parent of each in the search tree. Iterative: no recursion and no stack,
-/// the way back up is the parent array and each node's place in its reference list is kept in a cursor slot.
+/// roots) in depth-first preorder, with the parent of each in the search tree. Iterative, with no stack and no cursor
+/// array: the way back up is the parent array, and while an object is on the search path its slot of the rank array
+/// holds its place in its reference list (the next edge's index + 1, never 0); the preorder numbers are written into
+/// that array once the search is over.
 /// </summary>
 internal static class DepthFirstNumbering
 {
@@ -17,9 +19,8 @@ internal static class DepthFirstNumbering
     /// <param name="rank">Count + 1 ints, all zero.</param>
     /// <param name="vertex">Count + 1 ints.</param>
     /// <param name="parent">Count + 1 ints.</param>
-    /// <param name="cursor">Count + 1 ints of scratch.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static int Compute(ObjectGraph graph, int[] rank, int[] vertex, int[] parent, int[] cursor, CancellationToken cancellation)
+    public static int Compute(ObjectGraph graph, int[] rank, int[] vertex, int[] parent, CancellationToken cancellation)
     {
         var superRoot = graph.Count;
         var edgeStart = graph.EdgeStart;
@@ -27,7 +28,8 @@ internal static class DepthFirstNumbering
         var roots = graph.RootObjects;
         vertex[0] = superRoot;
         parent[0] = 0;
-        cursor[0] = 0;
+        // The super-root's place in the root list, + 1.
+        rank[superRoot] = 1;
         var count = 1;
         var current = 0;
         long steps = 0;
@@ -38,36 +40,55 @@ internal static class DepthFirstNumbering
                 cancellation.ThrowIfCancellationRequested();
             }
             var v = vertex[current];
-            var isSuperRoot = v == superRoot;
-            var first = isSuperRoot ? 0 : edgeStart[v];
-            var degree = isSuperRoot ? roots.Length : edgeStart[v + 1] - first;
-            var next = cursor[current];
             var child = -1;
-            while (next < degree)
+            if (v == superRoot)
             {
-                var candidate = isSuperRoot ? roots[next] : edges[first + next];
-                next++;
-                if (rank[candidate] == 0)
+                var next = rank[v] - 1;
+                while (next < roots.Length)
                 {
-                    child = candidate;
-                    break;
+                    var candidate = roots[next++];
+                    if (rank[candidate] == 0)
+                    {
+                        child = candidate;
+                        break;
+                    }
                 }
+                rank[v] = next + 1;
+            }
+            else
+            {
+                var next = rank[v] - 1;
+                var end = edgeStart[v + 1];
+                while (next < end)
+                {
+                    var candidate = edges[next++];
+                    if (rank[candidate] == 0)
+                    {
+                        child = candidate;
+                        break;
+                    }
+                }
+                rank[v] = next + 1;
             }
             if (child >= 0)
             {
-                cursor[current] = next;
-                rank[child] = count;
+                rank[child] = edgeStart[child] + 1;
                 vertex[count] = child;
                 parent[count] = current;
-                cursor[count] = 0;
                 current = count++;
                 continue;
             }
             if (current == 0)
             {
-                return count;
+                break;
             }
             current = parent[current];
         }
+        Array.Clear(rank);
+        for (var w = 1; w < count; w++)
+        {
+            rank[vertex[w]] = w;
+        }
+        return count;
     }
 }

@@ -8,14 +8,18 @@ namespace MemAnalyzer.Retention;
 /// without it); a type retains the retained sizes of its instances that no other instance of the type dominates.
 /// Unreachable objects are in no tree and retain nothing.
 /// <para>
-/// Immediate dominators come from Lengauer and Tarjan's algorithm on a depth-first preorder numbering, O(E log N) on
+/// Immediate dominators come from Semi-NCA (<see cref="SemiNca"/>) on a depth-first preorder numbering, O(E log N) on
 /// any graph. (Cooper, Harvey and Kennedy's iterative algorithm needs no predecessor lists, but it is quadratic on
 /// shapes heaps have: a LinkedList&lt;T&gt; of 100,000 nodes, each pointing back to its list, took 15 s.)
-/// Memory: 12 bytes per object kept (dominator and retained size); while computing, 28 bytes per object and 4 per
-/// reference at the peak (preorder number and vertex, parent, semidominator, label, dominator, predecessor offsets
-/// and predecessors; buckets and the result reuse the preorder number's array, the predecessor offsets the search's
-/// cursors'), on top of the graph's 8 bytes per object of sizes and types and, unless
-/// released once the predecessors are built, its 4 per object and per reference of references.
+/// Memory, for n objects, m references and m' references that do not come from the referenced object's search-tree
+/// parent (none for an object with one referrer, most of a heap): 12 bytes per object kept (dominator and retained
+/// size). While computing, beside the graph's 4 bytes per object of types: the search holds 12 bytes per object
+/// (preorder number, whose slot is also the search's cursor, vertex, parent); the predecessor rows 12 per object
+/// (preorder number, parent, offsets) and 4 per m', beside the graph's references (4 per object and per reference,
+/// released next unless root paths need them); Semi-NCA 20 per object (vertex, ancestor, offsets that end up holding
+/// the semidominators, dominator, label) and 4 per m'; the retained sizes 24 per object (vertex, dominator, two
+/// arrays of scratch for the child lists, and the 8-byte sizes). Lengauer–Tarjan before held 28 bytes per object and
+/// 4 per reference.
 /// </para>
 /// </summary>
 public sealed class DominatorTree
@@ -56,7 +60,7 @@ public sealed class DominatorTree
 
     public bool IsReachable(int obj) => _dominators[obj] != Unreachable;
 
-    /// <summary>The immediate dominator of every object reachable from the graph's super-root (Lengauer–Tarjan).</summary>
+    /// <summary>The immediate dominator of every object reachable from the graph's super-root (Semi-NCA).</summary>
     /// <param name="releaseReferences">
     /// Let go of the graph's references once the predecessor lists are built (nothing after may read them): the peak
     /// then holds one copy of the references instead of two.
@@ -74,26 +78,32 @@ public sealed class DominatorTree
         var rank = new int[n + 1];
         var vertex = new int[n + 1];
         var parent = new int[n + 1];
-        // One spare slot: the predecessor offsets (Count + 1 of them, the super-root counted) reuse this array.
-        var cursor = new int[n + 2];
-        var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, cursor, cancellation);
-        // The search's cursors are done with: their array holds the predecessor offsets.
-        var (predecessorStart, predecessors) = Predecessors(graph, rank, vertex, count, start: cursor);
-        cursor = null!;
+        var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, cancellation);
+        // The objects by number are rebuilt from their numbers once the references are gone: not held beside both copies.
+        vertex = null!;
+        ReturnFreedMemory(n);
+        // One spare slot: the semidominators are kept one place up (SemiNca), and the result is read from this array.
+        var start = new int[n + 2];
+        var predecessors = Predecessors.Build(graph, rank, parent, count, start, cancellation);
         if (releaseReferences)
         {
             graph.ReleaseReferences();
         }
-        // The references go before the arrays of the algorithm itself are taken.
         ReturnFreedMemory(n);
-        // One spare slot: TypeRetention reuses it as Count + 1 child offsets.
-        var semi = new int[n + 2];
+        vertex = new int[n + 1];
+        vertex[0] = n;
+        for (var obj = 0; obj < n; obj++)
+        {
+            if (rank[obj] != 0)
+            {
+                vertex[rank[obj]] = obj;
+            }
+        }
+        // The preorder numbers of objects are not needed any more: their array holds the dominators.
+        var dominator = rank;
         var label = new int[count];
-        var dominator = new int[count];
-        // The preorder numbers of objects are not needed any more: their array holds the buckets, later the result.
-        Array.Clear(rank);
-        LengauerTarjan.Compute(count, parent, predecessorStart, predecessors, semi, label, dominator, bucketHead: rank, cancellation);
-        parent = predecessorStart = predecessors = null!;
+        SemiNca.Compute(count, parent, start, predecessors, label, dominator, cancellation);
+        predecessors = label = null!;
         // Freed, these arrays are fragments of the large-object heap too small for the long[] below: return them.
         ReturnFreedMemory(n);
 
@@ -115,10 +125,10 @@ public sealed class DominatorTree
             }
         }
         var perType = TypeRetention.Compute(dominator, count, vertex, graph.TypeIndex, graph.TypeNames.Length, retained,
-            offsets: semi, children: label, place: rank);
+            firstChild: start, nextSibling: parent);
 
-        // The per-object dominators take the place of the preorder numbers.
-        var dominators = rank;
+        // The per-object dominators take the place of the predecessor offsets.
+        var dominators = start;
         Array.Fill(dominators, Unreachable);
         for (var w = 1; w < count; w++)
         {
@@ -138,40 +148,4 @@ public sealed class DominatorTree
             GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
         }
     }
-
-    /// <summary>Who references each reachable node, in preorder numbers: compressed rows, the super-root (0) referencing the roots.</summary>
-    /// <param name="start">At least Count + 1 ints, overwritten: the offsets.</param>
-    private static (int[] Start, int[] Predecessors) Predecessors(ObjectGraph graph, int[] rank, int[] vertex, int count, int[] start)
-    {
-        var superRoot = graph.Count;
-        Array.Clear(start);
-        var total = 0;
-        for (var u = 0; u < count; u++)
-        {
-            foreach (var child in Successors(graph, vertex[u], superRoot))
-            {
-                start[rank[child]]++;
-                total++;
-            }
-        }
-        var running = 0;
-        for (var w = 0; w < count; w++)
-        {
-            running += start[w];
-            start[w] = running;
-        }
-        start[count] = running;
-        var predecessors = new int[total];
-        for (var u = count - 1; u >= 0; u--)
-        {
-            foreach (var child in Successors(graph, vertex[u], superRoot))
-            {
-                predecessors[--start[rank[child]]] = u;
-            }
-        }
-        return (start, predecessors);
-    }
-
-    private static ReadOnlySpan<int> Successors(ObjectGraph graph, int obj, int superRoot) =>
-        obj == superRoot ? graph.RootObjects : graph.ReferencesOf(obj);
 }

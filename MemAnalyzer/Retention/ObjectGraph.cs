@@ -2,8 +2,8 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
-/// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for types whose
-/// instances vary in size (<see cref="ObjectSizes"/>); per
+/// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for objects whose
+/// size differs from their type's first instance's (<see cref="ObjectSizes"/>); per
 /// reference one int; the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
 /// bitmap with no per-object storage). Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
 /// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
@@ -33,6 +33,19 @@ public sealed class ObjectGraph
     /// <param name="addresses">The objects' addresses by number, ascending.</param>
     public ObjectGraph(ObjectAddresses addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
+        : this(addresses, null, sizes, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
+    {
+    }
+
+    /// <param name="sizes">The sizes as <see cref="ObjectGraphBuilder"/> collects them: no array of every object's.</param>
+    internal ObjectGraph(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes)
+        : this(addresses, sizes, null, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
+    {
+    }
+
+    private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes)
     {
         Addresses = addresses;
         TypeIndex = typeIndex;
@@ -43,8 +56,8 @@ public sealed class ObjectGraph
         RootNameIndex = rootNameIndex;
         RootNames = rootNames;
         _largeSizes = largeSizes ?? new Dictionary<int, long>();
-        Validate(sizes);
-        _sizes = new ObjectSizes(sizes, typeIndex, typeNames.Length, _largeSizes);
+        Validate(allSizes);
+        _sizes = sizes ?? new ObjectSizes(allSizes!, typeIndex, typeNames.Length, _largeSizes);
         EdgeCount = edgeStart[Addresses.Count];
     }
 
@@ -100,12 +113,13 @@ public sealed class ObjectGraph
     /// <summary>The number of the object at exactly this address, or -1.</summary>
     public int IndexOf(ulong address) => Addresses.IndexOf(address);
 
-    private void Validate(uint[] sizes)
+    /// <param name="sizes">Every object's size, or null when they come as an <see cref="ObjectSizes"/> already.</param>
+    private void Validate(uint[]? sizes)
     {
         var count = Addresses.Count;
-        if (sizes.Length != count || TypeIndex.Length != count || EdgeStart.Length != count + 1)
+        if ((sizes is not null && sizes.Length != count) || TypeIndex.Length != count || EdgeStart.Length != count + 1)
         {
-            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {sizes.Length} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
+            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {sizes?.Length ?? count} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
         }
         if (RootNameIndex.Length != RootObjects.Length)
         {
@@ -125,7 +139,7 @@ public sealed class ObjectGraph
             {
                 throw new ArgumentException($"edge offsets must not decrease (object {i})");
             }
-            if (sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
+            if (sizes is not null && sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
             {
                 throw new ArgumentException($"object {i} is marked large but has no large size");
             }

@@ -7,12 +7,18 @@ namespace MemAnalyzer.Retention;
 /// references go into 1 Mi-entry chunks. Build resolves references and roots to object numbers; one that is not the
 /// start of an added object (null, a frozen string literal, a bad pointer) is dropped and counted.
 /// Given a numbering of the objects in advance (the live mark's), the builder keeps no addresses at all and resolves
-/// each reference to an int as it is added: 12 bytes per object and 4 per reference.
+/// each reference to an int as it is added: 8 bytes per object (type and edge offset; a size only for an object whose size
+/// differs from its type's first instance's) and 4 per reference.
 /// </summary>
 public sealed class ObjectGraphBuilder
 {
     private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
     private readonly List<string> _typeNames = [];
+    private readonly List<uint> _typeSize = [];
+    private readonly List<bool> _typeSeen = [];
+    // The objects whose size differs from their type's first instance's: a few arrays and strings, mostly.
+    private readonly EdgeBuffer _otherObjects = new();
+    private readonly EdgeBuffer _otherSizes = new();
     private readonly RootTable _roots = new();
     private readonly Dictionary<int, long> _largeSizes = [];
     private readonly ReferenceBuffer? _references;
@@ -20,7 +26,6 @@ public sealed class ObjectGraphBuilder
     private readonly ObjectAddresses? _numbering;
     private ulong[] _addresses;
     private long _dropped;
-    private uint[] _sizes;
     private int[] _types;
     private int[] _edgeStart;
     private int _count;
@@ -31,7 +36,6 @@ public sealed class ObjectGraphBuilder
     {
         var capacity = Math.Max(objectCapacity, 16);
         _addresses = new ulong[capacity];
-        _sizes = new uint[capacity];
         _types = new int[capacity];
         _edgeStart = new int[capacity + 1];
         _references = new ReferenceBuffer();
@@ -42,7 +46,6 @@ public sealed class ObjectGraphBuilder
     {
         _numbering = numbering;
         _addresses = [];
-        _sizes = new uint[numbering.Count];
         _types = new int[numbering.Count];
         _edgeStart = new int[numbering.Count + 1];
         _edges = new EdgeBuffer();
@@ -64,6 +67,8 @@ public sealed class ObjectGraphBuilder
             index = _typeNames.Count;
             _typeIndex.Add(name, index);
             _typeNames.Add(name);
+            _typeSize.Add(0);
+            _typeSeen.Add(false);
         }
         return index;
     }
@@ -95,14 +100,24 @@ public sealed class ObjectGraphBuilder
             }
             _addresses[_count] = address;
         }
+        var size32 = ObjectGraph.LargeSizeMarker;
         if (size >= ObjectGraph.LargeSizeMarker)
         {
-            _sizes[_count] = ObjectGraph.LargeSizeMarker;
             _largeSizes[_count] = size;
         }
         else
         {
-            _sizes[_count] = (uint)size;
+            size32 = (uint)size;
+        }
+        if (!_typeSeen[typeIndex])
+        {
+            _typeSeen[typeIndex] = true;
+            _typeSize[typeIndex] = size32;
+        }
+        else if (_typeSize[typeIndex] != size32)
+        {
+            _otherObjects.Add(_count);
+            _otherSizes.Add((int)size32);
         }
         _types[_count] = typeIndex;
         _edgeStart[_count] = checked((int)(_references?.Count ?? _edges!.Count));
@@ -167,6 +182,11 @@ public sealed class ObjectGraphBuilder
         else
         {
             edgeStart[count] = checked((int)_edges!.Count);
+            // The reading's garbage goes back to the system before the one array of references is taken beside its chunks.
+            if (count >= 1 << 20)
+            {
+                GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+            }
             edges = _edges.ToArray();
             DroppedReferences = _dropped;
             addresses = _numbering;
@@ -175,18 +195,16 @@ public sealed class ObjectGraphBuilder
         _addresses = [];
         var (rootObjects, rootNameIndex, rootNames, droppedRoots) = _roots.Resolve(find);
         DroppedRoots = droppedRoots;
-        var graph = new ObjectGraph(addresses, Trim(_sizes, count), Trim(_types, count), [.. _typeNames], edgeStart, edges,
-            rootObjects, rootNameIndex, rootNames, _largeSizes);
-        // The graph keeps sizes per type where it can: the per-object array goes.
-        _sizes = [];
-        return graph;
+        var types = Trim(_types, count);
+        var others = (_otherObjects.ToArray(), _otherSizes.ToArray());
+        var sizes = new ObjectSizes(types, [.. _typeSize], others, _largeSizes);
+        return new ObjectGraph(addresses, sizes, types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _largeSizes);
     }
 
     private void Grow()
     {
         var capacity = (int)Math.Min(Array.MaxLength - 1L, 2L * _addresses.Length);
         Array.Resize(ref _addresses, capacity);
-        Array.Resize(ref _sizes, capacity);
         Array.Resize(ref _types, capacity);
         Array.Resize(ref _edgeStart, capacity + 1);
     }

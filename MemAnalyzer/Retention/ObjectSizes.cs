@@ -1,9 +1,9 @@
 namespace MemAnalyzer.Retention;
 
 /// <summary>
-/// The sizes of a graph's objects with no per-object entry for a type whose instances all have one size (most types:
-/// only arrays and strings vary): one size per such type, and the objects of the other types as sorted (number, size)
-/// pairs found by binary search. When most objects are of varying size, a plain array (4 bytes per object) is kept.
+/// The sizes of a graph's objects with no per-object entry for most: one size per type (its first instance's), and
+/// the objects whose size differs from their type's (arrays and strings of other lengths) as sorted (number, size)
+/// pairs found by binary search. When most objects differ, a plain array (4 bytes per object) is kept.
 /// Sizes of 4 GiB or more are <see cref="ObjectGraph.LargeSizeMarker"/> here and looked up on the side.
 /// </summary>
 internal sealed class ObjectSizes
@@ -11,58 +11,42 @@ internal sealed class ObjectSizes
     private readonly int[] _typeIndex;
     private readonly uint[] _typeSize;
     private readonly bool[] _varies;
-    private readonly int[] _varyingObjects;
-    private readonly uint[] _varyingSizes;
+    private readonly int[] _otherObjects;
+    // Sizes as ints (their bits): the builder collects them in an int buffer, which is not copied to change its type.
+    private readonly int[] _otherSizes;
     private readonly uint[]? _all;
     private readonly IReadOnlyDictionary<int, long> _largeSizes;
 
+    /// <summary>From every object's size.</summary>
     public ObjectSizes(uint[] sizes, int[] typeIndex, int typeCount, IReadOnlyDictionary<int, long> largeSizes)
+        : this(typeIndex, FirstSizes(sizes, typeIndex, typeCount, out var others), others, largeSizes, sizes)
+    {
+    }
+
+    /// <summary>From each type's first size and the objects of another size (ascending numbers), as a builder collects them.</summary>
+    public ObjectSizes(int[] typeIndex, uint[] typeSize, (int[] Objects, int[] Sizes) others, IReadOnlyDictionary<int, long> largeSizes, uint[]? all = null)
     {
         _typeIndex = typeIndex;
+        _typeSize = typeSize;
         _largeSizes = largeSizes;
-        _typeSize = new uint[typeCount];
-        _varies = new bool[typeCount];
-        var seen = new bool[typeCount];
-        for (var obj = 0; obj < sizes.Length; obj++)
+        _varies = new bool[typeSize.Length];
+        if (others.Objects.Length > typeIndex.Length / 2)
         {
-            var type = typeIndex[obj];
-            if (!seen[type])
-            {
-                seen[type] = true;
-                _typeSize[type] = sizes[obj];
-            }
-            else if (_typeSize[type] != sizes[obj])
-            {
-                _varies[type] = true;
-            }
-        }
-        var varying = 0;
-        for (var obj = 0; obj < sizes.Length; obj++)
-        {
-            varying += _varies[typeIndex[obj]] ? 1 : 0;
-        }
-        if (varying > sizes.Length / 2)
-        {
-            _all = sizes;
-            _varyingObjects = [];
-            _varyingSizes = [];
+            _all = all ?? Materialize(typeIndex, typeSize, others);
+            _otherObjects = [];
+            _otherSizes = [];
             return;
         }
-        _varyingObjects = new int[varying];
-        _varyingSizes = new uint[varying];
-        var at = 0;
-        for (var obj = 0; obj < sizes.Length; obj++)
+        _otherObjects = others.Objects;
+        _otherSizes = others.Sizes;
+        foreach (var obj in _otherObjects)
         {
-            if (_varies[typeIndex[obj]])
-            {
-                _varyingObjects[at] = obj;
-                _varyingSizes[at++] = sizes[obj];
-            }
+            _varies[typeIndex[obj]] = true;
         }
     }
 
     /// <summary>Bytes these sizes take.</summary>
-    public long MemoryBytes => _all is not null ? 4L * _all.Length : 8L * _varyingObjects.Length + 5L * _typeSize.Length;
+    public long MemoryBytes => _all is not null ? 4L * _all.Length : 8L * _otherObjects.Length + 5L * _typeSize.Length;
 
     public long SizeOf(int obj)
     {
@@ -74,8 +58,57 @@ internal sealed class ObjectSizes
         else
         {
             var type = _typeIndex[obj];
-            size = _varies[type] ? _varyingSizes[Array.BinarySearch(_varyingObjects, obj)] : _typeSize[type];
+            size = _typeSize[type];
+            if (_varies[type] && Array.BinarySearch(_otherObjects, obj) is var at and >= 0)
+            {
+                size = (uint)_otherSizes[at];
+            }
         }
         return size == ObjectGraph.LargeSizeMarker ? _largeSizes[obj] : size;
+    }
+
+    private static uint[] FirstSizes(uint[] sizes, int[] typeIndex, int typeCount, out (int[] Objects, int[] Sizes) others)
+    {
+        var typeSize = new uint[typeCount];
+        var seen = new bool[typeCount];
+        var count = 0;
+        for (var obj = 0; obj < sizes.Length; obj++)
+        {
+            var type = typeIndex[obj];
+            if (!seen[type])
+            {
+                seen[type] = true;
+                typeSize[type] = sizes[obj];
+            }
+            else if (typeSize[type] != sizes[obj])
+            {
+                count++;
+            }
+        }
+        others = (new int[count], new int[count]);
+        var at = 0;
+        for (var obj = 0; obj < sizes.Length && at < count; obj++)
+        {
+            if (typeSize[typeIndex[obj]] != sizes[obj])
+            {
+                others.Objects[at] = obj;
+                others.Sizes[at++] = (int)sizes[obj];
+            }
+        }
+        return typeSize;
+    }
+
+    private static uint[] Materialize(int[] typeIndex, uint[] typeSize, (int[] Objects, int[] Sizes) others)
+    {
+        var all = new uint[typeIndex.Length];
+        for (var obj = 0; obj < all.Length; obj++)
+        {
+            all[obj] = typeSize[typeIndex[obj]];
+        }
+        for (var i = 0; i < others.Objects.Length; i++)
+        {
+            all[others.Objects[i]] = (uint)others.Sizes[i];
+        }
+        return all;
     }
 }

@@ -5,8 +5,8 @@ namespace MemAnalyzer.Retention;
 /// <summary>
 /// Bytes retained per type: the sum of the retained sizes of the instances that no other instance of the same type
 /// dominates. One depth-first walk over the dominator tree keeps, per type, how many of its instances are on the path
-/// from the root; an instance met while its type's count is zero is outermost. The walk needs no stack: the way up is
-/// the dominator array, and the way on is the next entry after the node's own place in its parent's child list.
+/// from the root; an instance met while its type's count is zero is outermost. The tree is kept as a first child and a
+/// next sibling per node, and the walk needs no stack: the way up is the dominator array, the way on the next sibling.
 /// </summary>
 internal static class TypeRetention
 {
@@ -14,48 +14,34 @@ internal static class TypeRetention
     /// <param name="count">Numbered nodes, the root included.</param>
     /// <param name="vertex">Per number, the object (the root's is not one).</param>
     /// <param name="retained">Per object, the bytes it retains.</param>
-    /// <param name="offsets">Scratch of Count + 1 ints or more, overwritten.</param>
-    /// <param name="children">Scratch of Count ints or more, overwritten.</param>
-    /// <param name="place">Scratch of Count ints or more, overwritten: each node's index in the child list.</param>
+    /// <param name="firstChild">Scratch of Count ints or more, overwritten.</param>
+    /// <param name="nextSibling">Scratch of Count ints or more, overwritten.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static long[] Compute(int[] dominator, int count, int[] vertex, int[] typeIndex, int typeCount, long[] retained, int[] offsets, int[] children, int[] place)
+    public static long[] Compute(int[] dominator, int count, int[] vertex, int[] typeIndex, int typeCount, long[] retained, int[] firstChild, int[] nextSibling)
     {
-        // The dominator tree's child lists in compressed rows: offsets[u]..offsets[u+1].
-        Array.Clear(offsets, 0, count + 1);
-        for (var w = 1; w < count; w++)
-        {
-            offsets[dominator[w]]++;
-        }
-        var running = 0;
-        for (var u = 0; u < count; u++)
-        {
-            running += offsets[u];
-            offsets[u] = running;
-        }
-        offsets[count] = running;
+        // 0 (the root, nobody's child) ends a list.
+        Array.Clear(firstChild, 0, count);
         for (var w = count - 1; w >= 1; w--)
         {
-            var at = --offsets[dominator[w]];
-            children[at] = w;
-            place[w] = at;
+            nextSibling[w] = firstChild[dominator[w]];
+            firstChild[dominator[w]] = w;
         }
 
         var inside = new int[typeCount];
         var perType = new long[typeCount];
         var node = 0;
-        var next = offsets[0];
+        var down = firstChild[0];
         while (true)
         {
-            if (next < offsets[node + 1])
+            if (down != 0)
             {
-                var child = children[next];
-                var obj = vertex[child];
+                var obj = vertex[down];
                 if (inside[typeIndex[obj]]++ == 0)
                 {
                     perType[typeIndex[obj]] += retained[obj];
                 }
-                node = child;
-                next = offsets[child];
+                node = down;
+                down = firstChild[node];
                 continue;
             }
             if (node == 0)
@@ -63,7 +49,7 @@ internal static class TypeRetention
                 return perType;
             }
             inside[typeIndex[vertex[node]]]--;
-            next = place[node] + 1;
+            down = nextSibling[node];
             node = dominator[node];
         }
     }
