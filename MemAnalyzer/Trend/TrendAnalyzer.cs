@@ -102,15 +102,16 @@ public static class TrendAnalyzer
     /// <summary>A view's headline: the bytes and counts of all its series added up per iteration.</summary>
     private static TrendRow Total(string view, IReadOnlyList<TrackingRow> rows, Dictionary<string, int> index, int iterations)
     {
+        var schema = ViewCsvSchemas.All.Single(s => s.View == view);
         var bytes = new long?[iterations];
         var counts = new long?[iterations];
-        foreach (var row in rows)
+        foreach (var row in rows.Where(r => schema.InTotal(r.Label)))
         {
             var i = index[row.Iteration];
             bytes[i] = (bytes[i] ?? 0) + row.Bytes;
             counts[i] = (counts[i] ?? 0) + row.Count;
         }
-        return Trend(ViewCsvSchemas.All.Single(s => s.View == view).Total, bytes, counts);
+        return Trend(schema.Total, bytes, counts);
     }
 
     public static TrendRow Trend(string label, IReadOnlyList<long?> bytes, IReadOnlyList<long?> counts)

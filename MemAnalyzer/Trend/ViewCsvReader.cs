@@ -36,7 +36,12 @@ internal static class ViewCsvReader
         while (csv.Read())
         {
             var keys = schema.Keys.Select(k => csv.GetString(k) ?? "").ToList();
-            if (keys.Any(k => k.Length == 0)
+            if (schema.IsNoSeries(keys))
+            {
+                continue;
+            }
+            var series = schema.SeriesName(keys);
+            if (series is null
                 || !long.TryParse(csv.GetString(bytesName), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var bytes)
                 || !long.TryParse(csv.GetString(schema.Count), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
             {
@@ -44,7 +49,7 @@ internal static class ViewCsvReader
                 continue;
             }
             raw.Add(new RawTrackingRow(csv.GetString(TrackingColumns.ProcessId) ?? "", csv.GetString(TrackingColumns.Context) ?? "",
-                csv.GetString(TrackingColumns.Time) ?? "", string.Join(' ', keys), bytes * unit.Divisor(), count, null, ""));
+                csv.GetString(TrackingColumns.Time) ?? "", series, bytes * unit.Divisor(), count, null, ""));
         }
         return TrackingCsvReader.Assemble(raw, skipped, unit, requested, schema.View);
     }

@@ -2,7 +2,7 @@ namespace MemAnalyzer.Trend;
 
 /// <summary>
 /// The one registry of the view CSVs that -trend reads besides the type table (written by -o with -handles,
-/// -finalizable, -inspections; Output/*TableRows hold their writers' schemas). Another view is one line here.
+/// -finalizable, -inspections, -fragmentation; Output/*TableRows hold their writers' schemas). Another view is one line here.
 /// </summary>
 public static class ViewCsvSchemas
 {
@@ -11,6 +11,8 @@ public static class ViewCsvSchemas
         new("handles", ["Kind", "Type", "Handles"], ["Kind", "Type"], "Handles", "All GC handles"),
         new("finalizable", ["State", "Type", "Objects"], ["State", "Type"], "Objects", "All finalizable objects"),
         new("inspections", ["Inspection", "Type", "Count"], ["Inspection", "Type"], "Count", "All findings"),
+        new("fragmentation", ["Section", "Generation", "PinnedBy"], ["Section", "Generation", "PinnedBy", "Type"], "Count", "Free bytes (all generations)",
+            OptionalKeys: ["PinnedBy", "Type"], SkipFirstKey: ["FreeBlock"], TotalOf: "Generation"),
     ];
 
     /// <summary>The schema whose signature begins <paramref name="header"/>, and the separator that follows its first column; null when none does.</summary>
