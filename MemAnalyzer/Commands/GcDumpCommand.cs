@@ -77,21 +77,7 @@ public static class GcDumpCommand
         }
         var reading = GcDumpTarget.Read(request.Target, query, context.Cancellation);
         var target = reading.Target;
-        if (query.Roots is { } roots)
-        {
-            RootsNotFound.ThrowIfEmpty(roots, reading);
-        }
-        var rows = query.Top(target.Heap.Types);
-        output.Write(request, context, () => HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, query.Unit, target.MemoryRows), schema, () =>
-        {
-            var sections = TypeTableRows.FromSnapshot(rows, target, query.Unit, described!);
-            return (sections.All, JsonRows.FromTypes(sections, described!));
-        });
-        if (query.Roots is not null)
-        {
-            context.Out.WriteLine();
-            RootPathRenderer.Write(context.Out, reading.Roots, query.Unit);
-        }
+        TypeTableOutput.Write(request, context, schema, reading, described);
         foreach (var warning in target.Warnings)
         {
             context.Error.WriteLine($"warning: {warning}");

@@ -34,21 +34,7 @@ public static class HistogramCommand
             return TargetReading.Read(opened, source, request.Reading, context.Walk, token, progress);
         }, context.Cancellation);
         var target = reading.Target;
-        if (query.Roots is { } roots)
-        {
-            RootsNotFound.ThrowIfEmpty(roots, reading);
-        }
-        var rows = query.Top(target.Heap.Types);
-        output.Write(request, context, () => HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, query.Unit, target.MemoryRows), schema, () =>
-        {
-            var sections = TypeTableRows.FromSnapshot(rows, target, query.Unit, described!);
-            return (sections.All, JsonRows.FromTypes(sections, described!));
-        });
-        if (query.Roots is not null)
-        {
-            context.Out.WriteLine();
-            RootPathRenderer.Write(context.Out, reading.Roots, query.Unit);
-        }
+        TypeTableOutput.Write(request, context, schema, reading, described);
         output.WritePage(context, () => AnalysisPages.Of(
             new PageHeader($"MemAnalyzer: {PageFacts.Name(request.Target)}", [.. PageFacts.Of(request.Target, report, runtime, target.Heap)], target.Warnings, output.Html!.CommandLine),
             target, [.. target.Heap.Types.Where(t => query.Keeps(t.TypeName))], reading.Roots, picture: null));
