@@ -35,8 +35,7 @@ public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreWithBinar
 
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.DoesNotContain("have no name", result.StandardError, StringComparison.Ordinal);
-        Assert.Matches($"note: DAC collection: [0-9]+ images the dump lacks were read from {Path.Combine(collection.Path, "linux-x64", version)}: [^\n]*libcoreclr.so \\(build-id ", result.StandardError);
-        Assert.Contains("System.Private.CoreLib.dll (time stamp ", result.StandardError, StringComparison.Ordinal);
+        Assert.Matches($"note: DAC collection: [0-9]+ images the dump lacks were read from {Path.Combine(collection.Path, "linux-x64", version)}: libclrjit.so \\(build-id [0-9a-f]{{40}}\\), System.Private.CoreLib.dll \\(length ", result.StandardError);
         var rows = TableOutput.Parse(result.StandardOutput).Values.Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal));
         Assert.Equal(expected.Select(p => (p.Key, p.Value.Count, p.Value.Bytes)).Order(), rows.Select(r => (r.Label, r.Count!.Value, r.Bytes)).Order());
     }
@@ -56,7 +55,7 @@ public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreWithBinar
 
         Assert.Contains($"warning: DAC collection: {impostor} was not used, it is another build than the dump's image (build-id {fakeId} in the file, {realId} in the dump)",
             result.StandardError.Split('\n').Select(l => l.TrimEnd('\r')));
-        Assert.Matches("warning: -bindir: 1 file the dump maps but does not hold was not found in the -bindir folders and the DAC collection: libclrjit.so", result.StandardError);
+        Assert.Matches("warning: -bindir: [0-9]+ files the dump maps but does not hold were not found in the -bindir folders and the DAC collection: [^\n]*libclrjit.so", result.StandardError);
     }
 
     [Fact]
