@@ -19,6 +19,7 @@ usage: collect-dacs.sh [--dacs DIR] [--rid RID] [--installed] [--from RUNTIME_DI
   --version VERSION  the runtime version of the next --from folder, if its name is not the version
   --nuget VERSION    restore Microsoft.NETCore.App.Runtime.<rid> VERSION (e.g. 8.0.33) from the NuGet registry into the
                      NuGet packages cache (once), and import its DAC
+Copies the runtime's assemblies and native libraries beside each DAC (never deleting a file).
 Prints one line per imported DAC: <libcoreclr build-id> <rid> <version> <path>.
 TEXT
 }
@@ -61,7 +62,8 @@ done
 command -v readelf >/dev/null || fail "readelf is needed to read build-ids: install binutils (apt-get install binutils)"
 
 build_id() {
-    readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print tolower($3); exit }'
+    # awk reads to the end: exiting early would kill readelf with SIGPIPE and, under pipefail, the whole script.
+    readelf -n "$1" 2>/dev/null | awk '/Build ID:/ && !found { print tolower($3); found = 1 }'
 }
 
 # The product version (8.0.33) from the "@(#)Version 8.0.3326.52219" string: patch = third part / 100.
