@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fills a dacs/ collection with DACs (libmscordaccore.so, with the libcoreclr.so that proves their build) and
+# Fills a dacs/ collection with DACs (libmscordaccore.so, with the libcoreclr.so that proves their build, and the rest
+# of the runtime's binaries, which MemAnalyzer reads for dumps that lack them, such as gcore's) and
 # updates its index (index.tsv). MemAnalyzer itself never downloads anything; this script is the one step that may
 # use the NuGet registry, and only with --nuget. See dacs/README.md. It only adds files: it never deletes a DAC.
 set -euo pipefail
@@ -18,6 +19,7 @@ usage: collect-dacs.sh [--dacs DIR] [--rid RID] [--installed] [--from RUNTIME_DI
   --version VERSION  the runtime version of the next --from folder, if its name is not the version
   --nuget VERSION    restore Microsoft.NETCore.App.Runtime.<rid> VERSION (e.g. 8.0.33) from the NuGet registry into the
                      NuGet packages cache (once), and import its DAC
+Copies the runtime's assemblies and native libraries beside each DAC (never deleting a file).
 Prints one line per imported DAC: <libcoreclr build-id> <rid> <version> <path>.
 TEXT
 }
@@ -60,7 +62,8 @@ done
 command -v readelf >/dev/null || fail "readelf is needed to read build-ids: install binutils (apt-get install binutils)"
 
 build_id() {
-    readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print tolower($3); exit }'
+    # awk reads to the end: exiting early would kill readelf with SIGPIPE and, under pipefail, the whole script.
+    readelf -n "$1" 2>/dev/null | awk '/Build ID:/ && !found { print tolower($3); found = 1 }'
 }
 
 # The product version (8.0.33) from the "@(#)Version 8.0.3326.52219" string: patch = third part / 100.
@@ -72,9 +75,27 @@ version_of_binary() {
     echo "$major.$minor.$((build / 100))"
 }
 
-# Copies one runtime build's DAC and libcoreclr.so into the collection and records it in the index.
+# Copies the runtime's own binaries (its managed assemblies and native libraries, what a dump's NT_FILE note names under
+# the runtime's folder) into the DAC's folder, so MemAnalyzer can serve the images a gcore dump lacks without -bindir.
+# Only adds or refreshes files of this same build: it never deletes one.
+copy_binaries() {
+    local target="$1"; shift
+    local folder file
+    for folder in "$@"; do
+        [[ -d "$folder" ]] || continue
+        for file in "$folder"/*.dll "$folder"/*.so; do
+            [[ -f "$file" ]] || continue
+            cmp -s "$file" "$target/$(basename "$file")" 2>/dev/null || cp -f "$file" "$target/"
+        done
+    done
+}
+
+# Copies one runtime build's DAC and libcoreclr.so into the collection, with the runtime's binaries from the further
+# folders given (its managed assemblies and native libraries), and records it in the index.
 import_dir() {
     local source="$1" version="$2" origin="$3"
+    shift 3
+    local binaries=("$source" "$@")
     local dac="$source/libmscordaccore.so" coreclr="$source/libcoreclr.so"
     [[ -f "$dac" ]] || fail "$source has no libmscordaccore.so ($origin)"
     [[ -f "$coreclr" ]] || fail "$source has no libcoreclr.so, which proves which runtime build the DAC belongs to ($origin)"
@@ -94,6 +115,7 @@ import_dir() {
     mkdir -p "$dacs/$relative"
     if [[ "$(cd "$source" && pwd)" != "$(cd "$dacs/$relative" && pwd)" ]]; then
         cp -f "$dac" "$coreclr" "$dacs/$relative/"
+        copy_binaries "$dacs/$relative" "${binaries[@]}"
     fi
     local index="$dacs/index.tsv" tmp
     tmp="$(mktemp "$dacs/.index.XXXXXX")"
@@ -147,7 +169,8 @@ XML
         rm -rf "$work"
         [[ -f "$native/libmscordaccore.so" ]] || fail "$package $version was restored but has no runtimes/$rid/native/libmscordaccore.so"
     fi
-    import_dir "$native" "$version" "$package $version"
+    # The pack keeps the managed assemblies apart from the native libraries: runtimes/<rid>/lib/<tfm>/.
+    import_dir "$native" "$version" "$package $version" "$cache/${package,,}/$version/runtimes/$rid/lib"/*/
 }
 
 mkdir -p "$dacs"

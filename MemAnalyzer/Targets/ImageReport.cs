@@ -10,4 +10,12 @@ namespace MemAnalyzer.Targets;
 public sealed record ImageReport(IReadOnlyList<(string Image, string LocalFile, string Match)> Served, IReadOnlyList<(string LocalFile, string Reason)> Refused, IReadOnlyList<string> Missing)
 {
     public static ImageReport None { get; } = new([], [], []);
+
+    /// <summary>The DAC collection's folders of the dump's runtime build that were searched after -bindir (see CollectedRuntimeFolders).</summary>
+    public IReadOnlyList<string> CollectionFolders { get; init; } = [];
+
+    /// <summary>Whether the user gave -bindir folders (else only the collection was searched).</summary>
+    public bool BinaryDirectoriesGiven { get; init; } = true;
+
+    public bool FromCollection(string localFile) => CollectionFolders.Contains(Path.GetDirectoryName(localFile) ?? "", StringComparer.Ordinal);
 }

@@ -63,9 +63,11 @@ public sealed class TargetSession : IDisposable
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
         var (images, report) = (ImageOverlay.Empty, ImageReport.None);
-        if (dacOptions.BinaryDirectories.Count > 0)
+        var collected = CollectedRuntimeFolders.Find(target, dacOptions.CollectionDirectories);
+        if (dacOptions.BinaryDirectories.Count > 0 || collected.Count > 0)
         {
-            (target, images, report) = LocalImages.Serve(path, target, dacOptions.BinaryDirectories, NoNetworkOptions());
+            (target, images, report) = LocalImages.Serve(path, target, [.. dacOptions.BinaryDirectories, .. collected], NoNetworkOptions());
+            report = report with { CollectionFolders = collected, BinaryDirectoriesGiven = dacOptions.BinaryDirectories.Count > 0 };
         }
         TargetSession session;
         try
