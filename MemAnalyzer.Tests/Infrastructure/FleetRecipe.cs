@@ -1,7 +1,7 @@
 namespace MemAnalyzer.Tests.Infrastructure;
 
 /// <summary>
-/// The shell lines of the README's "Fanning a fleet's triage queue out" recipes, exactly as printed there, and a way
+/// The shell lines of the "Fanning a fleet's triage queue out" recipes (docs/scripting.md, linked from the README), exactly as printed there, and a way
 /// to run them with a <c>MemAnalyzer</c> on PATH that is the build under test and logs each exit code it returns.
 /// </summary>
 [System.Runtime.Versioning.SupportedOSPlatform("linux")]
@@ -36,9 +36,10 @@ public sealed class FleetRecipe(TempDirectory directory)
 
     private static string Block(int yamlBlock, string start, string end)
     {
-        var readme = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "README.md"));
-        var section = readme[readme.IndexOf(Section, StringComparison.Ordinal)..];
-        section = section[..section.IndexOf("\n## ", StringComparison.Ordinal)];
+        var page = File.ReadAllText(Path.Combine(RepositoryPaths.Root, "docs", "scripting.md"));
+        var section = page[page.IndexOf(Section, StringComparison.Ordinal)..];
+        var next = section.IndexOf("\n## ", StringComparison.Ordinal);
+        section = next < 0 ? section : section[..next];
         var yaml = section.Split("```yaml\n")[yamlBlock + 1];
         var lines = yaml[..yaml.IndexOf("```", StringComparison.Ordinal)].Split('\n');
         var first = Array.FindIndex(lines, l => l.TrimStart().StartsWith(start, StringComparison.Ordinal)) + 1;

@@ -5,7 +5,7 @@ using MemAnalyzer.Tests.Infrastructure;
 namespace MemAnalyzer.Tests.EndToEnd.Json;
 
 /// <summary>
-/// The README's fleet recipes, their exact lines taken from the README, on shards of 0, 1 and 3 dumps (a truncated one
+/// The fleet recipes of docs/scripting.md, their exact lines taken from there, on shards of 0, 1 and 3 dumps (a truncated one
 /// among them): every shard gets the output a batch gets, an empty one writes nothing, and the job's exit says whether
 /// every dump of the shard failed.
 /// </summary>
