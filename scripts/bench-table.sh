@@ -106,22 +106,27 @@ render_summary() {
     FILENAME == file && $1 == "case" { t[$2] = $4; r[$2] = $7; rss[$2] = $8 }
     FILENAME == scale && $1 == "case" { big[$2] = $4; bigratio[$2] = $7 }
     FILENAME == scale && $1 == "dump" { bigobjects = $3 }
-    function row(label, key, base) {
+    function row(label, key, base, sos) {
       if (!(key in t)) return
-      printf "| %s | %s s | %s | %s MB |\n", label, sec(t[key]), (base in t ? sec(t[base]) " s (" r[key] "× faster)" : ""), n(rss[key])
+      printf "| %s | %s s | %s | %s | %s MB |\n", label, sec(t[key]), (base in t ? sec(t[base]) " s (" r[key] "× faster)" : ""),
+        (sos in t ? sec(t[sos]) " s (" sprintf("%.1f", t[sos] / t[key]) "× faster), " n(rss[sos]) " MB" : ""), n(rss[key])
     }
     END {
       printf "<!-- rendered by scripts/bench-table.sh from %s -->\n", file
-      printf "A %s-object dump (commit `%s`, %s, %s cores), median of %s runs; the baseline is a plain ClrMD walk. All tables, goals and earlier runs: [docs/performance.md](docs/performance.md#latest-results).\n\n", \
+      printf "A %s-object dump (commit `%s`, %s, %s cores), median of %s runs; the baseline is a plain ClrMD walk, SOS is the real `dotnet-dump` (`dumpheap -stat`, `-stat -live`) on the same dump. All tables, goals and earlier runs: [docs/performance.md](docs/performance.md#latest-results).\n\n", \
         n(objects), meta["commit"], substr(meta["started"], 1, 10), meta["cores"], meta["runs"]
-      printf "| MemAnalyzer | time | baseline | peak RSS |\n| --- | --- | --- | --- |\n"
-      row("start-up on a tiny dump", "ma.tiny", "base.tiny")
-      row("`-dts` (all objects by type)", "ma.walk.dts", "base.walk")
-      row("`-live`", "ma.walk.live", "base.walk.live")
-      row("`-dstrings`", "ma.walk.dstrings", "")
-      row("diff of two dumps (10M and 5M objects)", "ma.diff", "")
-      row("`-live -retained`", "ma.walk.retained", "")
-      row("`-live -roots <type>`", "ma.walk.roots", "")
+      printf "| MemAnalyzer | time | baseline | SOS | peak RSS |\n| --- | --- | --- | --- | --- |\n"
+      row("start-up on a tiny dump", "ma.tiny", "base.tiny", "sos.tiny")
+      row("`-dts` (all objects by type)", "ma.walk.dts", "base.walk", "sos.walk")
+      row("`-live`", "ma.walk.live", "base.walk.live", "sos.walk.live")
+      row("`-dstrings`", "ma.walk.dstrings", "", "")
+      row("diff of two dumps (10M and 5M objects)", "ma.diff", "", "")
+      row("`-live -retained`", "ma.walk.retained", "", "")
+      row("`-live -roots <type>`", "ma.walk.roots", "", "")
+      row("`-fragmentation`", "ma.walk.frag", "", "")
+      row("`-handles`", "ma.walk.handles", "", "")
+      row("`-finalizable`", "ma.walk.finalizable", "", "")
+      row("`-inspections`", "ma.walk.inspections", "", "")
       if ("ma.scale.dts" in big) printf "\nAt %s objects, `-dts` takes %s s (%s× faster than the baseline).\n", n(bigobjects), sec(big["ma.scale.dts"]), bigratio["ma.scale.dts"]
     }' "$results" ${scale_results:+"$scale_results"}
 }

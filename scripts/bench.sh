@@ -150,6 +150,9 @@ declare -A DESCRIPTION=(
   [ma.cache.roots]="MemAnalyzer -roots CachedItem, 15,000-entry ConcurrentDictionary (a path through an array of structs)"
   [ma.walk.suspects]="MemAnalyzer -suspects, walkthrough"
   [ma.walk.frag]="MemAnalyzer -fragmentation, walkthrough (one walk with the free blocks, no mark)"
+  [ma.walk.handles]="MemAnalyzer -handles, walkthrough (the handle table and one mark)"
+  [ma.walk.finalizable]="MemAnalyzer -finalizable, walkthrough (the queue, and the retained bytes of the ready objects)"
+  [ma.walk.inspections]="MemAnalyzer -inspections, walkthrough (one mark and one walk)"
   [ma.walk.objects]="MemAnalyzer -objects DataInstance[] (the largest-retained array), walkthrough"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
@@ -223,6 +226,9 @@ if "${MA[@]}" --help | grep -q -- "-fragmentation"; then
   measure ma.walk.frag "${MA[@]}" -f "$WORK/walk.dmp" -fragmentation -silent
 fi
 measure ma.walk.live "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -silent
+measure ma.walk.handles "${MA[@]}" -f "$WORK/walk.dmp" -handles -silent
+measure ma.walk.finalizable "${MA[@]}" -f "$WORK/walk.dmp" -finalizable -silent
+measure ma.walk.inspections "${MA[@]}" -f "$WORK/walk.dmp" -inspections -silent
 measure ma.walk10.dts "${MA[@]}" -f "$WORK/walk10.dmp" -dts -silent
 measure ma.many.dts "${MA[@]}" -f "$WORK/many.dmp" -dts -silent
 measure ma.many.live "${MA[@]}" -f "$WORK/many.dmp" -dts -live -silent
@@ -316,6 +322,9 @@ if [ -n "$sos_version" ]; then
 fi
 retained_limit=$(( 300 + walk_bytes / 8 / 1048576 ))
 goal "-retained <= 3x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.retained]}" "${MEDIAN[ma.walk.live]}")" 3 le
+goal "-fragmentation <= 2x our histogram (one more walk, total)" "$(r "${MEDIAN[ma.walk.frag]}" "${MEDIAN[ma.walk.dts]}")" 2 le
+goal "-handles <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.handles]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
+goal "-inspections <= 2x our -live (one walk beyond the mark, total)" "$(r "${MEDIAN[ma.walk.inspections]}" "${MEDIAN[ma.walk.live]}")" 2 le
 goal "-roots <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.roots]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
 goal "peak RSS (MB) of -retained <= 300 MB + heap/8 = $retained_limit MB" "${RSS[ma.walk.retained]}" "$retained_limit" le
 
