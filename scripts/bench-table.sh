@@ -113,8 +113,8 @@ render_summary() {
     }
     END {
       printf "<!-- rendered by scripts/bench-table.sh from %s -->\n", file
-      printf "A %s-object dump (commit `%s`, %s, %s cores), median of %s runs; the baseline is a plain ClrMD walk, SOS is the real `dotnet-dump` (`dumpheap -stat`, `-stat -live`) on the same dump. All tables, goals and earlier runs: [docs/performance.md](docs/performance.md#latest-results).\n\n", \
-        n(objects), meta["commit"], substr(meta["started"], 1, 10), meta["cores"], meta["runs"]
+      printf "A %s-object dump (commit `%s`, %s, %s cores, load average %s at the start), median of %s runs; the baseline is a plain ClrMD walk, SOS is the real `dotnet-dump` (`dumpheap -stat`, `-stat -live`) on the same dump. All tables, goals and earlier runs: [docs/performance.md](docs/performance.md#latest-results).\n\n", \
+        n(objects), meta["commit"], substr(meta["started"], 1, 10), meta["cores"], meta["load_average_start"], meta["runs"]
       printf "| MemAnalyzer | time | baseline | SOS | peak RSS |\n| --- | --- | --- | --- | --- |\n"
       row("start-up on a tiny dump", "ma.tiny", "base.tiny", "sos.tiny")
       row("`-dts` (all objects by type)", "ma.walk.dts", "base.walk", "sos.walk")
