@@ -4,7 +4,7 @@ namespace MemAnalyzer.Retention;
 /// The object graph of a heap in compressed-sparse-row form, over object numbers 0..Count-1 (in address order), with no
 /// object per heap object: per object a type index (4 bytes) and an edge offset (4), a size only for objects whose
 /// size differs from their type's first instance's (<see cref="ObjectSizes"/>); per
-/// reference one int (an <see cref="EdgeList"/>, in the chunks the build collected them in); the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
+/// reference one int; the addresses are an <see cref="ObjectAddresses"/> (for the live graph, derived from the mark
 /// bitmap with no per-object storage). Roots are a list of object numbers, each with the index of its name in <see cref="RootNames"/>,
 /// in the order root paths seed their breadth-first search (<see cref="ObjectGraphBuilder"/> sorts them by kind, name,
 /// then object). Dependent handles are ordinary edges, from the handle's primary to its secondary.
@@ -33,18 +33,18 @@ public sealed class ObjectGraph
     /// <param name="addresses">The objects' addresses by number, ascending.</param>
     public ObjectGraph(ObjectAddresses addresses, uint[] sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes = null)
-        : this(addresses, null, sizes, typeIndex, typeNames, edgeStart, new EdgeList(edges), rootObjects, rootNameIndex, rootNames, largeSizes)
+        : this(addresses, null, sizes, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
     {
     }
 
     /// <param name="sizes">The sizes as <see cref="ObjectGraphBuilder"/> collects them: no array of every object's.</param>
-    internal ObjectGraph(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, EdgeList edges,
+    internal ObjectGraph(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes)
         : this(addresses, sizes, null, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
     {
     }
 
-    private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, int[] typeIndex, string[] typeNames, int[] edgeStart, EdgeList edges,
+    private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes)
     {
         Addresses = addresses;
@@ -71,7 +71,7 @@ public sealed class ObjectGraph
     public int[] EdgeStart { get; private set; }
 
     /// <summary>Empty once <see cref="ReleaseReferences"/> was called.</summary>
-    public EdgeList Edges { get; private set; }
+    public int[] Edges { get; private set; }
 
     /// <summary>True once the references were let go of (after dominators, when nothing else needs them).</summary>
     public bool ReferencesReleased { get; private set; }
@@ -87,7 +87,7 @@ public sealed class ObjectGraph
     public int EdgeCount { get; }
 
     /// <summary>Bytes the arrays of this graph take: 8 per object, 4 per reference, 8 per root, the addresses and the sizes.</summary>
-    public long MemoryBytes => 8L * Count + 4 + 4L * Edges.Capacity + 8L * RootObjects.Length + Addresses.MemoryBytes + _sizes.MemoryBytes;
+    public long MemoryBytes => 8L * Count + 4 + 4L * Edges.Length + 8L * RootObjects.Length + Addresses.MemoryBytes + _sizes.MemoryBytes;
 
     public long SizeOf(int obj) => _sizes.SizeOf(obj);
 
@@ -95,7 +95,7 @@ public sealed class ObjectGraph
 
     public ReadOnlySpan<int> ReferencesOf(int obj) => ReferencesReleased
         ? throw new InvalidOperationException("the graph's references were released once its dominators were computed")
-        : Edges.Slice(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
+        : Edges.AsSpan(EdgeStart[obj], EdgeStart[obj + 1] - EdgeStart[obj]);
 
     /// <summary>
     /// Lets go of the references (4 bytes per object and per reference) for a caller that needs only sizes and types
@@ -105,7 +105,7 @@ public sealed class ObjectGraph
     {
         ReferencesReleased = true;
         EdgeStart = [];
-        Edges = EdgeList.Empty;
+        Edges = [];
     }
 
     public RootName RootNameOf(int root) => RootNames[RootNameIndex[root]];
@@ -125,7 +125,7 @@ public sealed class ObjectGraph
         {
             throw new ArgumentException($"{RootObjects.Length} root objects but {RootNameIndex.Length} root name indexes");
         }
-        if (EdgeStart[0] != 0 || EdgeStart[count] > Edges.Capacity)
+        if (EdgeStart[0] != 0 || EdgeStart[count] > Edges.Length)
         {
             throw new ArgumentException("edge offsets must start at 0 and end within the edge array");
         }

@@ -132,8 +132,7 @@ public sealed class ObjectGraphBuilder
         _roots.Add(address, kind, description);
     }
 
-    /// <summary>Resolves references and roots; the builder cannot be used afterwards. The collected chunks become the
-    /// graph's edges: with a numbering, 4 bytes per reference at every point; without, 8 while resolving.</summary>
+    /// <summary>Resolves references and roots; the builder cannot be used afterwards. Peak: 8 bytes per reference.</summary>
     public ObjectGraph Build()
     {
         EnsureOpen();
@@ -146,7 +145,7 @@ public sealed class ObjectGraphBuilder
         ObjectAddresses addresses;
         Func<ulong, int> find;
         var edgeStart = Trim(_edgeStart, count + 1);
-        EdgeList edges;
+        int[] edges;
         if (_numbering is null)
         {
             var sorted = Trim(_addresses, count);
@@ -159,12 +158,12 @@ public sealed class ObjectGraphBuilder
         else
         {
             edgeStart[count] = checked((int)_edges!.Count);
-            // The reading's garbage goes back to the system before the dominators allocate.
+            // The reading's garbage goes back to the system before the one array of references is taken beside its chunks.
             if (count >= 1 << 20)
             {
                 GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
             }
-            edges = _edges.ToEdgeList();
+            edges = _edges.ToArray();
             DroppedReferences = _dropped;
             addresses = _numbering;
             find = _numbering.IndexOf;

@@ -2,8 +2,8 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// The referenced addresses of a graph under construction, in 1 Mi-entry chunks (growing never copies), and their
-/// resolution to object numbers: each chunk of addresses becomes a chunk of ints before it is let go, and those chunks
-/// are the graph's edges (no final copy), so the peak is 8 bytes per reference instead of 12.
+/// resolution to object numbers: each chunk of addresses becomes a chunk of ints before it is let go, then one array,
+/// so the peak is 8 bytes per reference instead of 12.
 /// </summary>
 internal sealed class ReferenceBuffer
 {
@@ -27,9 +27,9 @@ internal sealed class ReferenceBuffer
 
     /// <summary>
     /// Resolves every address; drops those that are not objects. <paramref name="edgeStart"/> holds Count + 1 offsets
-    /// into this buffer (the last one is set here) and is rewritten in place as offsets into the returned edges.
+    /// into this buffer (the last one is set here) and is rewritten in place as offsets into the returned array.
     /// </summary>
-    public EdgeList Resolve(AddressDirectory directory, int[] edgeStart, int count, out long dropped)
+    public int[] Resolve(AddressDirectory directory, int[] edgeStart, int count, out long dropped)
     {
         edgeStart[count] = checked((int)Count);
         var resolved = new List<int[]>(_chunks.Count);
@@ -67,8 +67,17 @@ internal sealed class ReferenceBuffer
         }
         _chunks.Clear();
         dropped = Count - kept;
-        // Resolved chunks past the last kept edge were never written to: let them go.
-        var used = (int)((kept + ChunkSize - 1) >> ChunkBits);
-        return new EdgeList([.. resolved.Take(used)], ChunkBits);
+        var edges = new int[kept];
+        for (var c = 0; c < resolved.Count; c++)
+        {
+            var start = (long)c << ChunkBits;
+            var length = (int)Math.Min(ChunkSize, kept - start);
+            if (length > 0)
+            {
+                Array.Copy(resolved[c], 0, edges, start, length);
+            }
+            resolved[c] = [];
+        }
+        return edges;
     }
 }

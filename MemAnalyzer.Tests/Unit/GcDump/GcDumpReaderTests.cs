@@ -55,7 +55,7 @@ public sealed class GcDumpReaderTests
         Assert.Equal(["Acme.Item", "Acme.Item[]", "Acme.Item"], graph.TypeIndex.Select(t => graph.TypeNames[t]));
         Assert.Equal([24L, 2000, 24], Enumerable.Range(0, 3).Select(graph.SizeOf));
         Assert.Equal([0, 0, 1, 2], graph.EdgeStart);
-        Assert.Equal([0, 1], new[] { graph.Edges[0], graph.Edges[1] });
+        Assert.Equal([0, 1], graph.Edges[..2]);
         Assert.Equal([0, 1], graph.RootObjects);
     }
 
