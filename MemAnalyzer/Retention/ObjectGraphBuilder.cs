@@ -14,13 +14,8 @@ public sealed class ObjectGraphBuilder
 {
     private readonly Dictionary<string, int> _typeIndex = new(StringComparer.Ordinal);
     private readonly List<string> _typeNames = [];
-    private readonly List<uint> _typeSize = [];
-    private readonly List<bool> _typeSeen = [];
-    // The objects whose size differs from their type's first instance's: a few arrays and strings, mostly.
-    private readonly EdgeBuffer _otherObjects = new();
-    private readonly EdgeBuffer _otherSizes = new();
+    private readonly ObjectSizeCollector _sizes = new();
     private readonly RootTable _roots = new();
-    private readonly Dictionary<int, long> _largeSizes = [];
     private readonly ReferenceBuffer? _references;
     private readonly EdgeBuffer? _edges;
     private readonly ObjectAddresses? _numbering;
@@ -67,8 +62,7 @@ public sealed class ObjectGraphBuilder
             index = _typeNames.Count;
             _typeIndex.Add(name, index);
             _typeNames.Add(name);
-            _typeSize.Add(0);
-            _typeSeen.Add(false);
+            _sizes.AddType();
         }
         return index;
     }
@@ -100,25 +94,7 @@ public sealed class ObjectGraphBuilder
             }
             _addresses[_count] = address;
         }
-        var size32 = ObjectGraph.LargeSizeMarker;
-        if (size >= ObjectGraph.LargeSizeMarker)
-        {
-            _largeSizes[_count] = size;
-        }
-        else
-        {
-            size32 = (uint)size;
-        }
-        if (!_typeSeen[typeIndex])
-        {
-            _typeSeen[typeIndex] = true;
-            _typeSize[typeIndex] = size32;
-        }
-        else if (_typeSize[typeIndex] != size32)
-        {
-            _otherObjects.Add(_count);
-            _otherSizes.Add((int)size32);
-        }
+        _sizes.Add(_count, size, typeIndex);
         _types[_count] = typeIndex;
         _edgeStart[_count] = checked((int)(_references?.Count ?? _edges!.Count));
         return _count++;
@@ -196,9 +172,7 @@ public sealed class ObjectGraphBuilder
         var (rootObjects, rootNameIndex, rootNames, droppedRoots) = _roots.Resolve(find);
         DroppedRoots = droppedRoots;
         var types = Trim(_types, count);
-        var others = (_otherObjects.ToArray(), _otherSizes.ToArray());
-        var sizes = new ObjectSizes(types, [.. _typeSize], others, _largeSizes);
-        return new ObjectGraph(addresses, sizes, types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _largeSizes);
+        return new ObjectGraph(addresses, _sizes.Build(types), types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _sizes.LargeSizes);
     }
 
     private void Grow()
