@@ -40,7 +40,7 @@ make_dump() { # make_dump <name> <project> <args...>
   dotnet "$bin/$project.dll" "$@" <&3 > "$log" 2>&1 &
   exec 3<&-
   local pid=""
-  for _ in $(seq 1 2400); do pid=$(awk '/^READY/{print $2; exit}' "$log"); [ -n "$pid" ] && break; sleep 0.25; done
+  for _ in $(seq 1 2400); do pid=$(awk '/^READY/{print $2; exit}' "$log" 2>/dev/null || true); [ -n "$pid" ] && break; sleep 0.25; done
   [ -n "$pid" ] || { echo "error: $project $* did not start" >&2; exit 1; }
   "$createdump" -f "$DUMP_DIR/$name.tmp" --withheap "$pid" >/dev/null
   kill "$pid" "$feeder"
