@@ -9,11 +9,11 @@ namespace MemAnalyzer.Tests.EndToEnd.BinaryDirectories;
 /// real CLI then serves the runtime's images a gcore dump lacks from there, so -bindir needs only the app's folder.
 /// A collected file of another build, or an entry whose libcoreclr.so is another build, is not used.
 /// </summary>
-public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreWithBinariesTests.Dumps>
+public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreDumpPair>
 {
-    private readonly GcoreWithBinariesTests.Dumps _dumps;
+    private readonly GcoreDumpPair _dumps;
 
-    public CollectedRuntimeBinariesTests(GcoreWithBinariesTests.Dumps dumps) => _dumps = dumps;
+    public CollectedRuntimeBinariesTests(GcoreDumpPair dumps) => _dumps = dumps;
 
     [Fact]
     public void AGcoreDumpWithOnlyTheAppFolderAsBindirCountsExactlyWhatTheOracleCountsWhenTheRuntimeWasCollectedFromAFolderSinceRemoved()

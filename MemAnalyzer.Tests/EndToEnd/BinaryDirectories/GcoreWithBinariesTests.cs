@@ -8,11 +8,11 @@ namespace MemAnalyzer.Tests.EndToEnd.BinaryDirectories;
 /// serves it from those files, so types are named and -live/-dead are exact: the same as the ClrMD oracle on a
 /// createdump dump of the same frozen process. A file with the right name but another build is refused, with a warning.
 /// </summary>
-public sealed class GcoreWithBinariesTests : IClassFixture<GcoreWithBinariesTests.Dumps>
+public sealed class GcoreWithBinariesTests : IClassFixture<GcoreDumpPair>
 {
-    private readonly Dumps _dumps;
+    private readonly GcoreDumpPair _dumps;
 
-    public GcoreWithBinariesTests(Dumps dumps) => _dumps = dumps;
+    public GcoreWithBinariesTests(GcoreDumpPair dumps) => _dumps = dumps;
 
     [Theory]
     [InlineData("-live", ObjectSet.Live)]
@@ -90,37 +90,5 @@ public sealed class GcoreWithBinariesTests : IClassFixture<GcoreWithBinariesTest
         Assert.Equal($"-bindir folder '{missing}' does not exist: give the folder that holds the target's binaries (the app's folder, the runtime's shared/Microsoft.NETCore.App/<version> folder)",
             CliAssert.ErrorMessage(result.StandardError));
         Assert.Empty(result.StandardOutput);
-    }
-
-    /// <summary>LeakyApp (roots mode), frozen, dumped once by its runtime's createdump and once by gdb's gcore.</summary>
-    public sealed class Dumps : IDisposable
-    {
-        private readonly TempDirectory _directory = new();
-
-        public Dumps()
-        {
-            AppFolder = Path.GetDirectoryName(TestTargetBuilder.Build("LeakyApp"))!;
-            using var target = TargetProcess.Start("LeakyApp", "roots", "--count", "2000");
-            RuntimeFolder = File.ReadLines($"/proc/{target.Pid}/maps").Select(l => l.Split(' ', StringSplitOptions.RemoveEmptyEntries))
-                .Where(f => f.Length >= 6 && f[5].EndsWith("/libcoreclr.so", StringComparison.Ordinal))
-                .Select(f => Path.GetDirectoryName(f[5])!)
-                .First();
-            using var frozen = target.Freeze();
-            Createdump = frozen.WriteDump(_directory.File("createdump.dmp"));
-            var prefix = _directory.File("gcore");
-            var gcore = ProcessRunner.Run("gcore", ["-o", prefix, frozen.Pid], TimeSpan.FromMinutes(2));
-            Assert.True(gcore.ExitCode == 0, gcore.ToString());
-            Gcore = $"{prefix}.{frozen.Pid}";
-        }
-
-        public string AppFolder { get; }
-
-        public string RuntimeFolder { get; }
-
-        public string Createdump { get; }
-
-        public string Gcore { get; }
-
-        public void Dispose() => _directory.Dispose();
     }
 }

@@ -9,12 +9,12 @@ namespace MemAnalyzer.Tests.EndToEnd.Reliability;
 /// counts per MethodTable as a createdump dump of the same process, stopped for both) and exits 0 with a warning that says how
 /// many types, why, and which dump to take; -live and -dead are not exact and exit 8 after the table, unless -allowdamage.
 /// </summary>
-public sealed class GcoreDumpTests : IClassFixture<GcoreDumpTests.Dumps>
+public sealed class GcoreDumpTests : IClassFixture<GcoreDumpPair>
 {
     private const string Unknown = "<unknown type, MethodTable 0x";
-    private readonly Dumps _dumps;
+    private readonly GcoreDumpPair _dumps;
 
-    public GcoreDumpTests(Dumps dumps) => _dumps = dumps;
+    public GcoreDumpTests(GcoreDumpPair dumps) => _dumps = dumps;
 
     [Fact]
     public void TheAllObjectsTableOfAGcoreDumpHasExactCountsAndAWarningSayingHowManyTypesHaveNoNameWhyAndWhichDumpToTake()
@@ -62,29 +62,5 @@ public sealed class GcoreDumpTests : IClassFixture<GcoreDumpTests.Dumps>
 
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.DoesNotContain("have no name", result.StandardError, StringComparison.Ordinal);
-    }
-
-    /// <summary>A small LeakyApp, dumped once by its runtime (createdump) and once by gdb's gcore.</summary>
-    public sealed class Dumps : IDisposable
-    {
-        private readonly TempDirectory _directory = new();
-
-        public Dumps()
-        {
-            using var target = TargetProcess.Start("LeakyApp", "roots", "--count", "2000");
-            // Stopped for both dumps: an idle runtime still allocates now and then, and the counts must be the same.
-            using var frozen = target.Freeze();
-            Createdump = frozen.WriteDump(_directory.File("createdump.dmp"));
-            var prefix = _directory.File("gcore");
-            var gcore = ProcessRunner.Run("gcore", ["-o", prefix, frozen.Pid], TimeSpan.FromMinutes(2));
-            Assert.True(gcore.ExitCode == 0, gcore.ToString());
-            Gcore = $"{prefix}.{frozen.Pid}";
-        }
-
-        public string Createdump { get; }
-
-        public string Gcore { get; }
-
-        public void Dispose() => _directory.Dispose();
     }
 }
