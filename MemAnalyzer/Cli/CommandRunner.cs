@@ -54,7 +54,7 @@ public static class CommandRunner
             }
             // A damaged dump can make the DAC loop inside one call, out of reach of the cancellation: the child then ends itself.
             var dacCalls = DacStallWatchdog.Start(cancellation);
-            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(dacCalls),
+            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(dacCalls) with { Index = IndexLocation.Index(line.NoIndex.HasValue(), line.Silent.HasValue(), console.Error) },
                 DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()) with
                 {
                     BinaryDirectories = BinaryDirectoryList.Of(line.BinaryDirectories.Values.OfType<string>(), Environment.GetEnvironmentVariable(BinaryDirectoryList.Variable)),

@@ -38,7 +38,9 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, generation: options.Generation), roots);
         }
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
-        var (graph, live, graphWarnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        // Root paths walk the graph's references after the dominators; without them the references go early.
+        var withReferences = options.Roots is not null || options.PathTypes is not null;
+        var (graph, live, graphWarnings, computed) = LiveGraphReader.Read(source, walk, withReferences, cancellation, progress, withTree: options.Retained);
         var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live, options.Generation);
         if (graphWarnings.Count > 0)
         {
@@ -47,9 +49,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         DominatorTree? tree = null;
         if (options.Retained)
         {
-            // Without root paths nothing reads the graph's references after the dominators: they go early.
-            var release = options.Roots is null && options.PathTypes is null;
-            tree = DominatorTree.Compute(graph, cancellation, release);
+            tree = computed!;
             snapshot = RetainedSizes.Attach(snapshot, graph, tree);
         }
         if (options.Roots is { } query)

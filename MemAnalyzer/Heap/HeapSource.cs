@@ -35,7 +35,11 @@ public sealed class HeapSource : IDisposable
     /// The source of a heap whose target the caller opened: from <paramref name="dumpFile"/> when it was opened from a
     /// core dump (read directly; owned by the source from here on), else through ClrMD's reader.
     /// </summary>
-    internal static HeapSource Of(ClrHeap heap, DumpFileMemory? dumpFile) => new(heap, TargetMemory.Of(heap, dumpFile));
+    internal static HeapSource Of(ClrHeap heap, DumpFileMemory? dumpFile, DumpIndexIdentity? index = null) =>
+        new(heap, TargetMemory.Of(heap, dumpFile)) { IndexIdentity = dumpFile is null ? null : index };
+
+    /// <summary>The dump this heap was read from, for its index; null for a live process or its temporary heap dump.</summary>
+    public DumpIndexIdentity? IndexIdentity { get; private init; }
 
     /// <summary>The table with GC descriptors (where objects' references lie), for the mark and the object graph.</summary>
     internal MethodTableInfoTable TableWithReferences()

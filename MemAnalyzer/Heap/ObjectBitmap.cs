@@ -139,6 +139,8 @@ public sealed class ObjectBitmap
 
     internal ulong SegmentStartAt(int segment) => _starts[segment];
 
+    internal ulong SegmentEndAt(int segment) => _ends[segment];
+
     internal ulong[] SegmentBitsAt(int segment) => _bits[segment];
 
     /// <summary>The index of the segment holding the address, or -1.</summary>

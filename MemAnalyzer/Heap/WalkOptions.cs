@@ -21,4 +21,7 @@ public sealed record WalkOptions(int Threads, bool IncludeStackRoots = true, boo
     /// (halving the threads left one core idle for the rest of the larger walk).
     /// </summary>
     public WalkOptions PerDiffSide => this;
+
+    /// <summary>Where the live graph of a dump is kept between runs (-retained, -roots, -suspects...); null: never kept.</summary>
+    public ILiveGraphIndex? Index { get; init; }
 }

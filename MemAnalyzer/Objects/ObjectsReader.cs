@@ -19,8 +19,8 @@ public static class ObjectsReader
         {
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, why);
         }
-        var (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
-        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+        var (graph, live, warnings, computed) = LiveGraphReader.Read(source, walk, withReferences: false, cancellation, progress);
+        var tree = computed!;
         var inspector = new ObjectInspector(heap, new ObjectRetention(graph, tree));
         if (query.Address is { } one)
         {

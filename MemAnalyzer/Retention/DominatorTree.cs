@@ -41,6 +41,17 @@ public sealed class DominatorTree
         ReachableBytes = reachableBytes;
     }
 
+    /// <summary>A tree computed before, read back from an index.</summary>
+    /// <param name="dominators">Per object, as <see cref="ImmediateDominators"/>.</param>
+    public static DominatorTree FromParts(int[] dominators, long[] retained, long[] retainedPerType, int reachable, long reachableBytes)
+    {
+        if (dominators.Length != retained.Length)
+        {
+            throw new ArgumentException($"{dominators.Length} dominators but {retained.Length} retained sizes");
+        }
+        return new DominatorTree(dominators, retained, retainedPerType, reachable, reachableBytes);
+    }
+
     /// <summary>Per object: the immediate dominator's object number, <see cref="SuperRoot"/> or <see cref="Unreachable"/>.</summary>
     public ReadOnlySpan<int> ImmediateDominators => _dominators.AsSpan(0, RetainedBytes.Length);
 

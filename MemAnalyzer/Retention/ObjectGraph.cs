@@ -91,6 +91,22 @@ public sealed class ObjectGraph
 
     public long SizeOf(int obj) => _sizes.SizeOf(obj);
 
+    /// <summary>The sizes as kept (for an index to write them back as they are).</summary>
+    internal ObjectSizes Sizes => _sizes;
+
+    /// <summary>The sizes of 4 GiB or more, by object.</summary>
+    internal IReadOnlyDictionary<int, long> LargeSizes => _largeSizes;
+
+    /// <summary>A graph read back from an index without its references: as after <see cref="ReleaseReferences"/>.</summary>
+    internal static ObjectGraph WithoutReferences(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames,
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes)
+    {
+        // Offsets of empty reference lists pass the checks; they are let go of at once.
+        var graph = new ObjectGraph(addresses, sizes, typeIndex, typeNames, new int[addresses.Count + 1], [], rootObjects, rootNameIndex, rootNames, largeSizes);
+        graph.ReleaseReferences();
+        return graph;
+    }
+
     public string TypeNameOf(int obj) => TypeNames[TypeIndex[obj]];
 
     public ReadOnlySpan<int> ReferencesOf(int obj) => ReferencesReleased

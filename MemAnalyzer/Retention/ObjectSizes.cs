@@ -45,6 +45,15 @@ internal sealed class ObjectSizes
         }
     }
 
+    /// <summary>Each type's first instance's size.</summary>
+    public uint[] TypeSizes => _typeSize;
+
+    /// <summary>The objects whose size is not their type's, ascending (empty when <see cref="All"/> is kept).</summary>
+    public (int[] Objects, int[] Sizes) Others => (_otherObjects, _otherSizes);
+
+    /// <summary>Every object's size, when most objects differ from their type's; else null.</summary>
+    public uint[]? All => _all;
+
     /// <summary>Bytes these sizes take.</summary>
     public long MemoryBytes => _all is not null ? 4L * _all.Length : 8L * _otherObjects.Length + 5L * _typeSize.Length;
 

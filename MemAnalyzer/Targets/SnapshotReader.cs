@@ -88,7 +88,7 @@ public static class SnapshotReader
         using (dump)
         {
             var dumpTarget = TargetSpec.Dump(dump.Path);
-            var (result, report) = Reduce(dumpTarget, TargetSession.OpenDump(dump.Path, dacOptions), reduce, cancellation);
+            var (result, report) = Reduce(dumpTarget, TargetSession.OpenDump(dump.Path, dacOptions, indexable: false), reduce, cancellation);
             return (result, report with { Target = $"process {pid}", HeapDump = new HeapDumpCost(dump.Bytes, dump.Took, ptraceFailure) });
         }
     }

@@ -16,6 +16,7 @@ public sealed class TargetSession : IDisposable
     private DumpFileMemory? _dumpFile;
     private ImageOverlay _images = ImageOverlay.Empty;
     private HeapSource? _heap;
+    private DumpIndexIdentity? _index;
     private int _disposed;
 
     private TargetSession(DataTarget dataTarget, ClrRuntime runtime, RuntimeIdentity identity, DacResolution dac, string description, Stopwatch? suspended)
@@ -48,9 +49,10 @@ public sealed class TargetSession : IDisposable
     /// The heap as every walk reads it, made on first use (inside the walk's error handling): a dump's memory is read
     /// from the core file this session opened, never reopened from ClrMD's name for it.
     /// </summary>
-    public HeapSource Heap => _heap ??= HeapSource.Of(Runtime.Heap, Interlocked.Exchange(ref _dumpFile, null));
+    public HeapSource Heap => _heap ??= HeapSource.Of(Runtime.Heap, Interlocked.Exchange(ref _dumpFile, null), _index);
 
-    public static TargetSession OpenDump(string path, DacSearchOptions dacOptions)
+    /// <param name="indexable">A dump the user named, whose live graph may be kept in the index; not a temporary heap dump.</param>
+    public static TargetSession OpenDump(string path, DacSearchOptions dacOptions, bool indexable = true)
     {
         DumpFileValidator.Validate(path);
         DataTarget target;
@@ -85,6 +87,10 @@ public sealed class TargetSession : IDisposable
             // The one handle on the core file for reading its memory: the heap check and then every walk use it.
             session._dumpFile = DumpFileMemory.TryOpen(path);
             (session._images, session.Images) = (images, report);
+            if (indexable)
+            {
+                session._index = new DumpIndexIdentity(Path.GetFullPath(path), $"dac {session.Dac.Path}; bindir {string.Join(';', dacOptions.BinaryDirectories.Select(Path.GetFullPath))}");
+            }
             session._dumpFile?.Serve(images);
             DumpHeapPresence.Ensure(session._dumpFile, session.Runtime);
         }

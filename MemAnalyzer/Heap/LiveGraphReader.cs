@@ -1,0 +1,37 @@
+using MemAnalyzer.Retention;
+
+namespace MemAnalyzer.Heap;
+
+/// <summary>
+/// The live graph of a heap and its dominator tree, read from the walk's index when it keeps this dump's, else built
+/// (<see cref="HeapGraphReader"/>, <see cref="DominatorTree"/>) and then written to the index for the next question.
+/// The index is written beside the work, from the arrays the analysis holds anyway: the graph's before its references
+/// may be let go of, the tree's once it is computed.
+/// </summary>
+public static class LiveGraphReader
+{
+    /// <param name="withReferences">Keep the graph's references after the dominators (root paths walk them).</param>
+    /// <param name="withTree">Compute the dominator tree; it is computed anyway when an index is written, so that the index is whole.</param>
+    public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withReferences, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress = null, bool withTree = true)
+    {
+        if (walk.Index?.TryRead(source, withReferences, cancellation) is { } kept)
+        {
+            return kept;
+        }
+        var (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        using var writer = walk.Index?.StartWriting(source);
+        if (!withTree && writer is null)
+        {
+            return new LiveGraph(graph, live, warnings, null);
+        }
+        writer?.AddGraph(graph, live, warnings);
+        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: !withReferences);
+        if (writer is not null)
+        {
+            writer.AddTree(tree);
+            writer.Commit();
+        }
+        return new LiveGraph(graph, live, warnings, tree);
+    }
+}

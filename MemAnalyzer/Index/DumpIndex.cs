@@ -1,0 +1,110 @@
+using MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Index;
+
+/// <summary>
+/// The index of dumps' live graphs in the cache folder (<see cref="IndexSettings"/>): one file per dump, named by the
+/// dump's path and what names its types, holding the dump's fingerprint. A file whose dump changed since, or that
+/// fails any check, is removed and rebuilt, never read. Nothing here fails an analysis: an index that cannot be read
+/// is a miss, one that cannot be written is left out with one warning.
+/// </summary>
+public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
+{
+    private readonly Dictionary<string, DumpFingerprint> _fingerprints = new(StringComparer.Ordinal);
+    private bool _warned;
+
+    public LiveGraph? TryRead(HeapSource source, bool withReferences, CancellationToken cancellation)
+    {
+        if (source.IndexIdentity is not { } identity)
+        {
+            return null;
+        }
+        var path = IndexFileName.Of(settings, identity);
+        if (!File.Exists(path))
+        {
+            return null;
+        }
+        try
+        {
+            IndexHeader header;
+            LiveGraph graph;
+            using (var file = new SectionFileReader(path))
+            {
+                header = IndexHeader.Read(file);
+                if (header.DumpPath != identity.DumpPath || header.Context != identity.Context || header.Dump != FingerprintOf(identity))
+                {
+                    settings.Note?.Invoke($"the index of {Path.GetFileName(identity.DumpPath)} was made of an earlier file at that path ({header.Built:yyyy-MM-dd HH:mm:ss} UTC): it is rebuilt");
+                    file.Dispose();
+                    Remove(path);
+                    return null;
+                }
+                cancellation.ThrowIfCancellationRequested();
+                graph = GraphSections.Read(file, source.Heap.Segments, withReferences);
+            }
+            // Least recently used goes first when the folder is trimmed: a file read counts as used.
+            File.SetLastWriteTimeUtc(path, DateTime.UtcNow);
+            settings.Note?.Invoke($"the live graph and retained sizes of {Path.GetFileName(identity.DumpPath)} were read from its index {path} (made {header.Built:yyyy-MM-dd HH:mm:ss} UTC; -noindex: build them anew)");
+            return graph;
+        }
+        catch (Exception e) when (e is InvalidDataException or IOException or UnauthorizedAccessException or ArgumentException or OverflowException)
+        {
+            Warn($"the index {path} could not be read ({e.Message}): it was removed, and the live graph is built anew");
+            Remove(path);
+            return null;
+        }
+    }
+
+    public ILiveGraphIndexWriter? StartWriting(HeapSource source)
+    {
+        if (source.IndexIdentity is not { } identity)
+        {
+            return null;
+        }
+        try
+        {
+            Directory.CreateDirectory(settings.Directory);
+            var header = new IndexHeader(identity.DumpPath, identity.Context, FingerprintOf(identity), DateTime.UtcNow);
+            return new DumpIndexWriter(settings, IndexFileName.Of(settings, identity), header, Warn);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Warn($"the index cannot be kept in {settings.Directory} ({e.Message}): the analysis goes on without it");
+            return null;
+        }
+    }
+
+    /// <summary>One warning per run: a cache folder that fails once fails the same way for the other side of a diff.</summary>
+    private void Warn(string message)
+    {
+        if (!_warned)
+        {
+            _warned = true;
+            settings.Warn(message);
+        }
+    }
+
+    private DumpFingerprint FingerprintOf(DumpIndexIdentity identity)
+    {
+        lock (_fingerprints)
+        {
+            if (!_fingerprints.TryGetValue(identity.DumpPath, out var fingerprint))
+            {
+                fingerprint = DumpFingerprint.Of(identity.DumpPath);
+                _fingerprints[identity.DumpPath] = fingerprint;
+            }
+            return fingerprint;
+        }
+    }
+
+    private static void Remove(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // A file that cannot be removed is checked, and refused, again next time.
+        }
+    }
+}

@@ -1,0 +1,98 @@
+using MemAnalyzer.Heap;
+using MemAnalyzer.Retention;
+
+namespace MemAnalyzer.Index;
+
+/// <summary>
+/// Writes one dump's index into a staging file beside its place, renamed into place by <see cref="Commit"/>; then the
+/// folder is trimmed to its limit. The first failure (a full disk, a folder taken away) removes the staging file and
+/// says so once; the calls after it do nothing.
+/// </summary>
+internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
+{
+    private readonly IndexSettings _settings;
+    private readonly string _path;
+    private readonly string _staging;
+    private readonly IndexHeader _header;
+    private readonly Action<string> _warn;
+    private SectionFileWriter? _file;
+    private bool _failed;
+
+    public DumpIndexWriter(IndexSettings settings, string path, IndexHeader header, Action<string> warn)
+    {
+        (_settings, _path, _header, _warn) = (settings, path, header, warn);
+        _staging = IndexFileName.StagingOf(path);
+        Try(() =>
+        {
+            _file = new SectionFileWriter(_staging);
+            header.Write(_file);
+        });
+    }
+
+    public void AddGraph(ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings) =>
+        Try(() => GraphSections.WriteGraph(_file!, graph, live, warnings));
+
+    public void AddTree(DominatorTree tree) => Try(() => GraphSections.WriteTree(_file!, tree));
+
+    public void Commit() => Try(() =>
+    {
+        _file!.Finish();
+        var bytes = _file.Length;
+        _file.Dispose();
+        _file = null;
+        var name = Path.GetFileName(_header.DumpPath);
+        if (bytes > _settings.LimitBytes)
+        {
+            File.Delete(_staging);
+            _settings.Note?.Invoke($"the index of {name} ({Megabytes(bytes)}) is larger than the index folder's limit ({Megabytes(_settings.LimitBytes)}, MEMANALYZER_INDEX_LIMIT_MB): not kept");
+            return;
+        }
+        File.Move(_staging, _path, overwrite: true);
+        var removed = IndexFolder.Trim(_settings, keep: _path);
+        _settings.Note?.Invoke($"kept the live graph and retained sizes of {name} in the index {_path} ({Megabytes(bytes)}): the next -retained, -roots, -suspects, -dominators or -objects of this dump reads them from there{(removed > 0 ? $" ({removed} older {(removed == 1 ? "index was" : "indexes were")} removed to stay within {Megabytes(_settings.LimitBytes)})" : "")}");
+    });
+
+    public void Dispose()
+    {
+        if (_file is not null)
+        {
+            _file.Dispose();
+            _file = null;
+            Delete(_staging);
+        }
+    }
+
+    private void Try(Action write)
+    {
+        if (_failed)
+        {
+            return;
+        }
+        try
+        {
+            write();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            _failed = true;
+            _file?.Dispose();
+            _file = null;
+            Delete(_staging);
+            _warn($"the index of {Path.GetFileName(_header.DumpPath)} could not be written to {_settings.Directory} ({e.Message}): the analysis goes on without it");
+        }
+    }
+
+    private static string Megabytes(long bytes) => $"{bytes / 1048576.0:N1} MB";
+
+    private static void Delete(string path)
+    {
+        try
+        {
+            File.Delete(path);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // Left for the next trim of the folder, which removes staging files of processes that ended.
+        }
+    }
+}

@@ -1,0 +1,171 @@
+using MemAnalyzer.Heap;
+using MemAnalyzer.Retention;
+
+namespace MemAnalyzer.Index;
+
+/// <summary>
+/// The sections of a live graph in an index file: the mark bitmap (from which the objects' numbers and addresses
+/// follow), per object its type (4 bytes), the sizes as the graph keeps them, the references (4 bytes per object and
+/// per reference), the roots and their names, the graph's warnings; then the dominator tree: per object its immediate
+/// dominator (4 bytes) and retained bytes (8), and per type the retained bytes. 16 bytes per object, 4 per reference
+/// and heap/64 bytes in all.
+/// </summary>
+internal static class GraphSections
+{
+    public static void WriteGraph(SectionFileWriter file, ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings)
+    {
+        var segments = Enumerable.Range(0, live.SegmentCount).ToArray();
+        file.Add("mark.segments", w =>
+        {
+            w.Write(segments.Length);
+            foreach (var s in segments)
+            {
+                w.Write(live.SegmentStartAt(s));
+                w.Write(live.SegmentEndAt(s));
+            }
+        });
+        file.Add("mark.bits", segments.Select(live.SegmentBitsAt));
+        file.Add("graph.types", graph.TypeIndex);
+        file.Add("graph.typenames", w => WriteStrings(w, graph.TypeNames));
+        var sizes = graph.Sizes;
+        file.Add("sizes.type", sizes.TypeSizes);
+        file.Add("sizes.otherobjects", sizes.Others.Objects);
+        file.Add("sizes.othersizes", sizes.Others.Sizes);
+        file.Add("sizes.all", sizes.All ?? []);
+        file.Add("sizes.large", w =>
+        {
+            w.Write(sizes.All is not null);
+            w.Write(graph.LargeSizes.Count);
+            foreach (var (obj, size) in graph.LargeSizes.OrderBy(p => p.Key))
+            {
+                w.Write(obj);
+                w.Write(size);
+            }
+        });
+        file.Add("graph.edgestart", graph.EdgeStart);
+        file.Add("graph.edges", graph.Edges.AsSpan(0, graph.EdgeCount));
+        file.Add("roots.objects", graph.RootObjects);
+        file.Add("roots.names", graph.RootNameIndex);
+        file.Add("roots.rootnames", w =>
+        {
+            w.Write(graph.RootNames.Length);
+            foreach (var name in graph.RootNames)
+            {
+                w.Write((int)name.Kind);
+                w.Write(name.Description);
+            }
+        });
+        file.Add("graph.warnings", w => WriteStrings(w, warnings));
+    }
+
+    public static void WriteTree(SectionFileWriter file, DominatorTree tree)
+    {
+        file.Add("tree.dominators", tree.ImmediateDominators);
+        file.Add("tree.retained", tree.RetainedBytes);
+        file.Add("tree.pertype", tree.RetainedBytesPerType);
+        file.Add("tree.counts", w =>
+        {
+            w.Write(tree.ReachableCount);
+            w.Write(tree.ReachableBytes);
+        });
+    }
+
+    /// <summary>The graph kept in the file, numbered by a bitmap over <paramref name="heapSegments"/> (the open heap's).</summary>
+    public static LiveGraph Read(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments, bool withReferences)
+    {
+        var live = ReadBitmap(file, heapSegments);
+        var numbers = new MarkedObjectNumbers(live);
+        var types = file.ReadArray<int>("graph.types");
+        if (types.Length != numbers.Count)
+        {
+            throw new InvalidDataException($"the index holds {types.Length:N0} objects but its mark {numbers.Count:N0}");
+        }
+        var typeNames = file.Read("graph.typenames", ReadStrings);
+        var (allKept, large) = file.Read("sizes.large", r =>
+        {
+            var all = r.ReadBoolean();
+            var count = r.ReadInt32();
+            var sizes = new Dictionary<int, long>(count);
+            for (var i = 0; i < count; i++)
+            {
+                sizes[r.ReadInt32()] = r.ReadInt64();
+            }
+            return (all, sizes);
+        });
+        var sizes = allKept
+            ? new ObjectSizes(file.ReadArray<uint>("sizes.all"), types, typeNames.Length, large)
+            : new ObjectSizes(types, file.ReadArray<uint>("sizes.type"), (file.ReadArray<int>("sizes.otherobjects"), file.ReadArray<int>("sizes.othersizes")), large);
+        var rootObjects = file.ReadArray<int>("roots.objects");
+        var rootNameIndex = file.ReadArray<int>("roots.names");
+        var rootNames = file.Read("roots.rootnames", r =>
+        {
+            var names = new RootName[r.ReadInt32()];
+            for (var i = 0; i < names.Length; i++)
+            {
+                names[i] = new RootName((RootKind)r.ReadInt32(), r.ReadString());
+            }
+            return names;
+        });
+        var graph = withReferences
+            ? new ObjectGraph(numbers, sizes, types, typeNames, file.ReadArray<int>("graph.edgestart"), file.ReadArray<int>("graph.edges"), rootObjects, rootNameIndex, rootNames, large)
+            : ObjectGraph.WithoutReferences(numbers, sizes, types, typeNames, rootObjects, rootNameIndex, rootNames, large);
+        var (reachable, reachableBytes) = file.Read("tree.counts", r => (r.ReadInt32(), r.ReadInt64()));
+        var tree = DominatorTree.FromParts(file.ReadArray<int>("tree.dominators"), file.ReadArray<long>("tree.retained"),
+            file.ReadArray<long>("tree.pertype"), reachable, reachableBytes);
+        if (tree.RetainedBytes.Length != graph.Count || tree.RetainedBytesPerType.Length != typeNames.Length)
+        {
+            throw new InvalidDataException("the index's dominator tree does not fit its graph");
+        }
+        return new LiveGraph(graph, live, file.Read("graph.warnings", ReadStrings), tree);
+    }
+
+    private static ObjectBitmap ReadBitmap(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments)
+    {
+        var live = new ObjectBitmap(heapSegments);
+        var kept = file.Read("mark.segments", r =>
+        {
+            var ranges = new (ulong Start, ulong End)[r.ReadInt32()];
+            for (var i = 0; i < ranges.Length; i++)
+            {
+                ranges[i] = (r.ReadUInt64(), r.ReadUInt64());
+            }
+            return ranges;
+        });
+        if (kept.Length != live.SegmentCount || kept.Where((range, s) => range != (live.SegmentStartAt(s), live.SegmentEndAt(s))).Any())
+        {
+            throw new InvalidDataException("the index's heap segments are not the dump's");
+        }
+        var bits = file.ReadArray<ulong>("mark.bits");
+        long at = 0;
+        for (var s = 0; s < live.SegmentCount; s++)
+        {
+            var words = live.SegmentBitsAt(s);
+            if (at + words.Length > bits.Length)
+            {
+                throw new InvalidDataException("the index's mark is shorter than the dump's heap");
+            }
+            Array.Copy(bits, at, words, 0, words.Length);
+            at += words.Length;
+        }
+        return at == bits.Length ? live : throw new InvalidDataException("the index's mark is longer than the dump's heap");
+    }
+
+    private static void WriteStrings(BinaryWriter writer, IReadOnlyList<string> strings)
+    {
+        writer.Write(strings.Count);
+        foreach (var s in strings)
+        {
+            writer.Write(s);
+        }
+    }
+
+    private static string[] ReadStrings(BinaryReader reader)
+    {
+        var strings = new string[reader.ReadInt32()];
+        for (var i = 0; i < strings.Length; i++)
+        {
+            strings[i] = reader.ReadString();
+        }
+        return strings;
+    }
+}
