@@ -56,9 +56,7 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
     {
         if (_file is not null)
         {
-            _file.Dispose();
-            _file = null;
-            Delete(_staging);
+            Abandon();
         }
     }
 
@@ -75,11 +73,24 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             _failed = true;
-            _file?.Dispose();
-            _file = null;
-            Delete(_staging);
+            Abandon();
             _warn($"the index of {Path.GetFileName(_header.DumpPath)} could not be written to {_settings.Directory} ({e.Message}): the analysis goes on without it");
         }
+    }
+
+    /// <summary>Closes and removes the staging file; a close that fails (the last buffer on a full disk) changes nothing.</summary>
+    private void Abandon()
+    {
+        try
+        {
+            _file?.Dispose();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // The file is removed next, whatever its last buffer held.
+        }
+        _file = null;
+        Delete(_staging);
     }
 
     private static string Megabytes(long bytes) => $"{bytes / 1048576.0:N1} MB";
