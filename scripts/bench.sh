@@ -71,6 +71,9 @@ else
   native=$(scripts/publish.sh "$WORK/bin/memanalyzer-native")
 fi
 MA=("$native")
+# The work itself is measured: no case reads an index an earlier run of it wrote. The index cases below switch it on
+# with a cache folder of their own.
+export MEMANALYZER_NOINDEX=1
 JIT=("dotnet" "$WORK/bin/memanalyzer/MemAnalyzer.dll")
 # createdump of the newest installed runtime (the one the test target rolls forward to), next to the dotnet host.
 dotnet_root=$(dirname "$(readlink -f "$(command -v dotnet)")")
@@ -154,6 +157,11 @@ declare -A DESCRIPTION=(
   [ma.walk.finalizable]="MemAnalyzer -finalizable, walkthrough (the queue, and the retained bytes of the ready objects)"
   [ma.walk.inspections]="MemAnalyzer -inspections, walkthrough (one mark and one walk)"
   [ma.walk.objects]="MemAnalyzer -objects DataInstance[] (the largest-retained array), walkthrough"
+  [ma.walk.index.write]="MemAnalyzer -live -retained, walkthrough, writing the index (the first question)"
+  [ma.walk.index.retained]="MemAnalyzer -live -retained from the index, walkthrough (a second question)"
+  [ma.walk.index.roots]="MemAnalyzer -live -roots DataInstance from the index, walkthrough"
+  [ma.walk.index.suspects]="MemAnalyzer -suspects from the index, walkthrough"
+  [ma.walk.index.objects]="MemAnalyzer -objects DataInstance[] from the index, walkthrough"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
   [jit.walk.live]="JIT build -live, walkthrough"
@@ -244,6 +252,27 @@ measure ma.walk.roots "${MA[@]}" -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnal
 measure ma.cache.roots "${MA[@]}" -f "$WORK/cache.dmp" -dts 1 -roots MemAnalyzer.TestTargets.LeakyApp.Cache.CachedItem -silent
 measure ma.walk.suspects "${MA[@]}" -f "$WORK/walk.dmp" -suspects -silent
 measure ma.walk.objects "${MA[@]}" -f "$WORK/walk.dmp" -objects 'MemAnalyzer.TestTargets.LeakyApp.DataInstance[]' 1 -silent
+# The index (a second question of the same dump): index-run fresh|warm <args>, with a cache folder of its own; fresh
+# empties it first, so that every run of the first question writes the index anew.
+cat > "$WORK/bin/index-run" <<EOS
+#!/usr/bin/env bash
+[ "\$1" = fresh ] && rm -rf "$WORK/cache/memanalyzer"
+shift
+exec env -u MEMANALYZER_NOINDEX XDG_CACHE_HOME="$WORK/cache" "${MA[0]}" "\$@"
+EOS
+chmod +x "$WORK/bin/index-run"
+measure ma.walk.index.write "$WORK/bin/index-run" fresh -f "$WORK/walk.dmp" -dts -live -retained -silent
+index_bytes=$(stat -c %s "$WORK"/cache/memanalyzer/*.maidx)
+measure ma.walk.index.retained "$WORK/bin/index-run" warm -f "$WORK/walk.dmp" -dts -live -retained -silent
+measure ma.walk.index.roots "$WORK/bin/index-run" warm -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance -silent
+measure ma.walk.index.suspects "$WORK/bin/index-run" warm -f "$WORK/walk.dmp" -suspects -silent
+measure ma.walk.index.objects "$WORK/bin/index-run" warm -f "$WORK/walk.dmp" -objects 'MemAnalyzer.TestTargets.LeakyApp.DataInstance[]' 1 -silent
+for args in "-dts -live -retained" "-suspects"; do
+  # shellcheck disable=SC2086
+  cmp -s <("${MA[@]}" -f "$WORK/walk.dmp" $args -silent) <("$WORK/bin/index-run" warm -f "$WORK/walk.dmp" $args -silent) \
+    || { echo "error: $args from the index differs from the same view built anew" >&2; exit 1; }
+done
+echo "   index of the walkthrough dump: $index_bytes bytes; outputs from the index equal to those built anew"
 measure jit.tiny "${JIT[@]}" -f "$WORK/tiny.dmp" -dts -silent
 measure jit.walk.dts "${JIT[@]}" -f "$WORK/walk.dmp" -dts -silent
 measure jit.walk.live "${JIT[@]}" -f "$WORK/walk.dmp" -dts -live -silent
@@ -327,6 +356,10 @@ goal "-handles <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.ha
 goal "-inspections <= 2x our -live (one walk beyond the mark, total)" "$(r "${MEDIAN[ma.walk.inspections]}" "${MEDIAN[ma.walk.live]}")" 2 le
 goal "-roots <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.roots]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
 goal "peak RSS (MB) of -retained <= 300 MB + heap/8 = $retained_limit MB" "${RSS[ma.walk.retained]}" "$retained_limit" le
+goal "second question: -retained from the index <= 3 s (walkthrough, total)" "${MEDIAN[ma.walk.index.retained]}" 3 le
+goal "second question: -suspects from the index <= 3 s (walkthrough, total)" "${MEDIAN[ma.walk.index.suspects]}" 3 le
+goal "first question: -retained writing the index <= 1.3x -retained (total)" "$(r "${MEDIAN[ma.walk.index.write]}" "${MEDIAN[ma.walk.retained]}")" 1.3 le
+goal "index bytes per live object (walkthrough)" "$(r "$index_bytes" "$walk_objects")" 40 le
 
 echo
 echo "== exactness: MemAnalyzer's per-type counts and bytes against the baseline"

@@ -12,6 +12,8 @@
 # build, built here with BUILD=1, the default). The commands run with -silent off, so the notes on stderr are compared
 # too (with the suspension time, DAC path and durations normalized).
 set -euo pipefail
+# Every run does the work itself: none reads an index of the dump that an earlier run wrote.
+export MEMANALYZER_NOINDEX=1
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 out=${1:?usage: scripts/compare-outputs.sh OUT_DIR}

@@ -11,6 +11,8 @@
 # Skipped, with the reason, when BENCH_DIR has less than 15 GB free or the machine less than 10 GB of available memory
 # (the target process holds the whole heap while the dump is written); -retained and the baseline's -live need 12 GB.
 set -euo pipefail
+# Every run does the work itself: none reads an index of the dump that an earlier run wrote.
+export MEMANALYZER_NOINDEX=1
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
 
@@ -87,6 +89,9 @@ declare -A DESCRIPTION=(
   [ma.scale.live]="MemAnalyzer -live, scale walkthrough"
   [ma.scale.dstrings]="MemAnalyzer -dstrings, scale walkthrough"
   [ma.scale.retained]="MemAnalyzer -live -retained, scale walkthrough"
+  [ma.scale.index.write]="MemAnalyzer -live -retained, scale walkthrough, writing the index (the first question)"
+  [ma.scale.index.retained]="MemAnalyzer -live -retained from the index, scale walkthrough (a second question)"
+  [ma.scale.index.suspects]="MemAnalyzer -suspects from the index, scale walkthrough"
   [base.scale]="baseline histogram, scale walkthrough"
   [base.scale.live]="baseline -live, scale walkthrough"
   [sos.scale]="SOS dumpheap -stat, scale walkthrough"
@@ -107,6 +112,15 @@ measure ma.scale.dstrings "${MA[@]}" -f "$WORK/scale.dmp" -dstrings -silent
 skipped=()
 if [ "$(available_gb)" -ge "$need_retained_gb" ]; then
   measure ma.scale.retained "${MA[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
+  # The index (a second question of the same dump), with a cache folder of its own: written once, then read.
+  index=(env -u MEMANALYZER_NOINDEX XDG_CACHE_HOME="$WORK/cache" "${MA[@]}")
+  rm -rf "$WORK/cache/memanalyzer"
+  MEASURE_RUNS=1 measure ma.scale.index.write "${index[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
+  index_bytes=$(stat -c %s "$WORK"/cache/memanalyzer/*.maidx)
+  measure ma.scale.index.retained "${index[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
+  measure ma.scale.index.suspects "${index[@]}" -f "$WORK/scale.dmp" -suspects -silent
+  cmp -s "$WORK/out/ma.scale.retained.out" "$WORK/out/ma.scale.index.retained.out" || { echo "error: -retained from the index differs" >&2; status_index=1; }
+  echo "   index of the scale dump: $index_bytes bytes"
 else
   skipped+=("ma.scale.retained: $(available_gb) GB of memory available, $need_retained_gb GB needed")
   echo "   ma.scale.retained skipped: ${skipped[-1]#*: }"
@@ -176,6 +190,7 @@ done
   printf 'meta\tcount\t%s\n' "$SCALE_COUNT"
   printf 'meta\trss\tlargest sum of VmRSS over the process tree sampled every 20 ms, or the largest descendant'"'"'s own peak (scripts/bench/peak-rss.py)\n'
   printf 'meta\tmark_work_list\t%s\n' "$work_list"
+  printf 'meta\tindex_bytes\t%s\n' "${index_bytes:-not measured}"
   printf 'dump\tscale\t%s\t%s\t%s\t%s\n' "$heap_objects" "$heap_bytes" "$(stat -c %s "$WORK/scale.dmp")" "${MADE_BY[scale]}"
   for key in "${measured[@]}"; do
     ratio=-; [ -n "${VERSUS[$key]:-}" ] && [ -n "${MEDIAN[${VERSUS[$key]}]:-}" ] && ratio=$(awk -v a="${MEDIAN[${VERSUS[$key]}]}" -v b="${MEDIAN[$key]}" 'BEGIN { printf "%.2f", a / b }')
@@ -186,4 +201,5 @@ done
   true
 } > "$results"
 echo "== scale results written to $results"
+[ "${status_index:-0}" = 0 ] || status=1
 exit "$status"
