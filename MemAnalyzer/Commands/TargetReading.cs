@@ -40,6 +40,14 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
         // Root paths walk the graph's references after the dominators; without them the references go early.
         var withReferences = options.Roots is not null || options.PathTypes is not null;
+        if (!withReferences)
+        {
+            // The type table needs the retained bytes per type only: an index gives them without the per-object arrays.
+            var totals = LiveGraphReader.ReadTotals(source, walk, cancellation, progress);
+            var table = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, totals.Live, options.Generation);
+            table = RetainedSizes.Attach(table with { Warnings = [.. table.Warnings, .. totals.Warnings] }, totals.TypeNames, totals.RetainedPerType);
+            return WithMemoryMap(target, heap, options, table, roots);
+        }
         var (graph, live, graphWarnings, computed) = LiveGraphReader.Read(source, walk, withReferences, cancellation, progress, withTree: options.Retained);
         var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live, options.Generation);
         if (graphWarnings.Count > 0)

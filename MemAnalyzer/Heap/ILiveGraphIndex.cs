@@ -11,6 +11,9 @@ public interface ILiveGraphIndex
     /// <param name="withReferences">The caller walks the graph's references (root paths); otherwise they are not read.</param>
     LiveGraph? TryRead(HeapSource source, bool withReferences, CancellationToken cancellation);
 
+    /// <summary>Only the mark and the retained bytes per type kept for this heap's dump, or null as <see cref="TryRead"/>.</summary>
+    RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation);
+
     /// <summary>A writer for this heap's index, or null when nothing is to be written (a live target, no room).</summary>
     ILiveGraphIndexWriter? StartWriting(HeapSource source);
 }

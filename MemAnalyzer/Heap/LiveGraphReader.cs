@@ -10,6 +10,17 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class LiveGraphReader
 {
+    /// <summary>The -retained type table's part of the live graph: from the index (the mark and per-type sums only), else as <see cref="Read"/> computes it.</summary>
+    public static RetainedTypeTotals ReadTotals(HeapSource source, WalkOptions walk, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
+    {
+        if (walk.Index?.TryReadTotals(source, cancellation) is { } kept)
+        {
+            return kept;
+        }
+        var (graph, live, warnings, tree) = Read(source, walk, withReferences: false, cancellation, progress);
+        return new RetainedTypeTotals(live, graph.TypeNames, tree!.RetainedBytesPerType, warnings);
+    }
+
     /// <param name="withReferences">Keep the graph's references after the dominators (root paths walk them).</param>
     /// <param name="withTree">Compute the dominator tree; it is computed anyway when an index is written, so that the index is whole.</param>
     public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withReferences, CancellationToken cancellation,

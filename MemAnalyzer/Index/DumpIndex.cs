@@ -13,7 +13,14 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
     private readonly Dictionary<string, DumpFingerprint> _fingerprints = new(StringComparer.Ordinal);
     private bool _warned;
 
-    public LiveGraph? TryRead(HeapSource source, bool withReferences, CancellationToken cancellation)
+    public LiveGraph? TryRead(HeapSource source, bool withReferences, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withReferences), cancellation);
+
+    public RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.ReadTotals(file, source.Heap.Segments), cancellation);
+
+    private T? TryRead<T>(HeapSource source, Func<SectionFileReader, T> read, CancellationToken cancellation)
+        where T : class
     {
         if (source.IndexIdentity is not { } identity)
         {
@@ -27,7 +34,7 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
         try
         {
             IndexHeader header;
-            LiveGraph graph;
+            T graph;
             using (var file = new SectionFileReader(path))
             {
                 header = IndexHeader.Read(file);
@@ -39,7 +46,7 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
                     return null;
                 }
                 cancellation.ThrowIfCancellationRequested();
-                graph = GraphSections.Read(file, source.Heap.Segments, withReferences);
+                graph = read(file);
             }
             // Least recently used goes first when the folder is trimmed: a file read counts as used.
             File.SetLastWriteTimeUtc(path, DateTime.UtcNow);

@@ -119,6 +119,19 @@ internal static class GraphSections
         return new LiveGraph(graph, live, file.Read("graph.warnings", ReadStrings), tree);
     }
 
+    /// <summary>The mark, the type names and the retained bytes per type: none of the per-object arrays.</summary>
+    public static RetainedTypeTotals ReadTotals(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments)
+    {
+        var live = ReadBitmap(file, heapSegments);
+        var typeNames = file.Read("graph.typenames", ReadStrings);
+        var perType = file.ReadArray<long>("tree.pertype");
+        if (perType.Length != typeNames.Length)
+        {
+            throw new InvalidDataException("the index's retained bytes per type do not fit its types");
+        }
+        return new RetainedTypeTotals(live, typeNames, perType, file.Read("graph.warnings", ReadStrings));
+    }
+
     private static ObjectBitmap ReadBitmap(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments)
     {
         var live = new ObjectBitmap(heapSegments);
