@@ -123,11 +123,15 @@ render_summary() {
       row("diff of two dumps (10M and 5M objects)", "ma.diff", "", "")
       row("`-live -retained`", "ma.walk.retained", "", "")
       row("`-live -roots <type>`", "ma.walk.roots", "", "")
+      row("`-live -retained` writing the index (first question)", "ma.walk.index.write", "", "")
+      row("`-live -retained` from the index (a second question)", "ma.walk.index.retained", "", "")
+      row("`-suspects` from the index", "ma.walk.index.suspects", "", "")
       row("`-fragmentation`", "ma.walk.frag", "", "")
       row("`-handles`", "ma.walk.handles", "", "")
       row("`-finalizable`", "ma.walk.finalizable", "", "")
       row("`-inspections`", "ma.walk.inspections", "", "")
       if ("ma.scale.dts" in big) printf "\nAt %s objects, `-dts` takes %s s (%s× faster than the baseline).\n", n(bigobjects), sec(big["ma.scale.dts"]), bigratio["ma.scale.dts"]
+      if ("ma.scale.index.retained" in big) printf "At %s objects, `-live -retained` takes %s s, %s s from the index (a second question), and `-suspects` from the index %s s.\n", n(bigobjects), sec(big["ma.scale.retained"]), sec(big["ma.scale.index.retained"]), sec(big["ma.scale.index.suspects"])
     }' "$results" ${scale_results:+"$scale_results"}
 }
 
