@@ -54,6 +54,8 @@ make_dump walk LeakyApp walkthrough --count 20000
 make_dump after LeakyAppAfter walkthrough --count 20000
 make_dump retention LeakyApp retention
 make_dump loadcontexts LeakyApp loadcontexts
+# 5,600 types (generic instantiations) named while the walk runs: the type table's rows and their order.
+make_dump many LeakyApp manytypes
 # A damaged copy of the strings dump: the MethodTable of one string (the address -dstrings -showaddress prints for
 # its top value) overwritten, so the raw walk steps over a damaged place in the histogram and in -dstrings alike.
 if [ ! -s "$DUMP_DIR/damaged.dmp" ]; then
@@ -171,5 +173,13 @@ run roots.dead.retained  -f $D/roots.dmp -dead -retained
 run format.json.dstrings -f $D/strings.dmp -format json -dstrings 30 -time fixed
 run resultfile           -f $D/roots.dmp -resultfile @FILES@/result.txt -dts 3
 run damaged.allow        -f $D/damaged.dmp -dts 50000 -allowdamage
+run many.dts             -f $D/many.dmp -dts 50000
+run many.dtn             -f $D/many.dmp -dtn 20
+run many.live            -f $D/many.dmp -dts 50000 -live
+run many.dead            -f $D/many.dmp -dtn 50000 -dead
+run many.type            -f $D/many.dmp -type '*Holder<System.Int16*' -dtn
+run many.csv             -f $D/many.dmp -o @FILES@/many.csv -time fixed
+run many.json            -f $D/many.dmp -format json -time fixed
+run many.diff            -f $D/many.dmp -f2 $D/walk.dmp -dts 50000
 run verbose.live         -f $D/roots.dmp -dts 3 -live -verbose
 echo "$n command lines; outputs in $out"
