@@ -42,7 +42,7 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
                 {
                     settings.Note?.Invoke($"the index of {Path.GetFileName(identity.DumpPath)} was made of an earlier file at that path ({header.Built:yyyy-MM-dd HH:mm:ss} UTC): it is rebuilt");
                     file.Dispose();
-                    Remove(path);
+                    IndexFolder.Delete(path);
                     return null;
                 }
                 cancellation.ThrowIfCancellationRequested();
@@ -56,7 +56,7 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
         catch (Exception e) when (e is InvalidDataException or IOException or UnauthorizedAccessException or ArgumentException or OverflowException)
         {
             Warn($"the index {path} could not be read ({e.Message}): it was removed, and the live graph is built anew");
-            Remove(path);
+            IndexFolder.Delete(path);
             return null;
         }
     }
@@ -100,18 +100,6 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
                 _fingerprints[identity.DumpPath] = fingerprint;
             }
             return fingerprint;
-        }
-    }
-
-    private static void Remove(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            // A file that cannot be removed is checked, and refused, again next time.
         }
     }
 }

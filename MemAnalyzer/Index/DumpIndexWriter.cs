@@ -43,7 +43,7 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
         var name = Path.GetFileName(_header.DumpPath);
         if (bytes > _settings.LimitBytes)
         {
-            File.Delete(_staging);
+            IndexFolder.Delete(_staging);
             _settings.Note?.Invoke($"the index of {name} ({Megabytes(bytes)}) is larger than the index folder's limit ({Megabytes(_settings.LimitBytes)}, MEMANALYZER_INDEX_LIMIT_MB): not kept");
             return;
         }
@@ -90,20 +90,8 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
             // The file is removed next, whatever its last buffer held.
         }
         _file = null;
-        Delete(_staging);
+        IndexFolder.Delete(_staging);
     }
 
     private static string Megabytes(long bytes) => $"{bytes / 1048576.0:N1} MB";
-
-    private static void Delete(string path)
-    {
-        try
-        {
-            File.Delete(path);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            // Left for the next trim of the folder, which removes staging files of processes that ended.
-        }
-    }
 }

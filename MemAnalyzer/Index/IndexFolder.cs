@@ -67,7 +67,8 @@ internal static class IndexFolder
         return parts.Length < 2 || !int.TryParse(parts[^2], out var pid) || !Directory.Exists($"/proc/{pid}");
     }
 
-    private static int Delete(string path)
+    /// <summary>Removes one of the folder's files: 1 when it went, 0 when it could not (it is checked, and refused, again next time).</summary>
+    public static int Delete(string path)
     {
         try
         {
