@@ -20,7 +20,8 @@
 #   MUTATE_BUDGET       seconds for the whole run, instead of the sum of the areas' budgets
 #   MUTATE_LEVEL        Stryker's --mutation-level (default Standard)
 #   MUTATE_REPORT       a mutation-report.json to summarize instead of running Stryker
-#   MUTATE_FILTER       Stryker's --test-case-filter (default: the unit tests without the fuzz tests, see below)
+#   MUTATE_FILTER       Stryker's --test-case-filter (default: the unit tests without the fuzz tests, see below; an
+#                       area run alone may narrow it, see tests[] below)
 #
 # Reports: StrykerOutput/<areas>/reports/mutation-report.{html,json} (git-ignored), log in StrykerOutput/<areas>/.
 # Each area gets one line
@@ -50,6 +51,21 @@ budget[csv]=420
 budget[cli]=1200
 budget[retention]=1800
 budget[dominators]=1800
+# The tests an area run alone is mutation-tested with, when narrower than all the unit tests. dominators: the
+# retention unit tests less the slow ones. Every test that builds a dominator tree covers nearly every mutant of
+# these files, so each mutant ran about 90 s of tests (the 3,000 naive-dominator graphs, 600 brute-force graphs,
+# 300 released-reference graphs, three graphs of 300,000 to 1,000,000 objects) and the 232 mutants did not fit in
+# 4,000 s. Kept: the hand-written graphs, batch 0 of the naive comparison (100 graphs), seeds 1-3 of each
+# brute-force theory and DominatorMutationTests (about 9 s for all 68 in Release). The score is thus a lower bound
+# of what the whole unit suite would give.
+declare -A tests
+tests[dominators]='FullyQualifiedName~MemAnalyzer.Tests.Unit.Retention.'\
+'&FullyQualifiedName!~ALongChainNeedsNoRecursion'\
+'&FullyQualifiedName!~ADoublyLinkedListWhoseNodesPointBackToTheirListIsNotQuadratic'\
+'&FullyQualifiedName!~OnALargeRandomGraphEveryReachableByteIsRetainedByTheOnlyType'\
+'&FullyQualifiedName!~DominatorsComputedWhileReleasingTheReferencesEqualThoseComputedKeepingThem'\
+'&(FullyQualifiedName!~DominatorsAgainstNaiveTests|DisplayName~batch: 0\))'\
+'&(FullyQualifiedName!~DominatorBruteForceTests.OnRandom|DisplayName~seed: 1\)|DisplayName~seed: 2\)|DisplayName~seed: 3\))'
 order=(analysis trend memorymap csv cli retention)
 # Areas not in the default run (their files are in another area already).
 extra=(dominators)
@@ -72,7 +88,9 @@ concurrency=${MUTATE_CONCURRENCY:-1}
 level=${MUTATE_LEVEL:-Standard}
 # The unit tests, less the fuzz tests: each of those runs for its full 2-second budget and asserts only that no
 # parser throws, so every mutant they reach would cost seconds per fuzz test and kill almost nothing.
-filter=${MUTATE_FILTER:-"FullyQualifiedName~MemAnalyzer.Tests.Unit.&FullyQualifiedName!~MemAnalyzer.Tests.Unit.Fuzz."}
+filter="FullyQualifiedName~MemAnalyzer.Tests.Unit.&FullyQualifiedName!~MemAnalyzer.Tests.Unit.Fuzz."
+[ ${#areas[@]} -eq 1 ] && [ -n "${tests[${areas[0]}]+x}" ] && filter=${tests[${areas[0]}]}
+filter=${MUTATE_FILTER:-$filter}
 dotnet tool restore >/dev/null || { echo "error: dotnet tool restore failed (dotnet-stryker)" >&2; exit 1; }
 
 # Prints the summary line and the survivors of one area's JSON report.
