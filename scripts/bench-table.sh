@@ -88,6 +88,12 @@ render_scale() {
       printf "| view | %s: time | %s: peak RSS | %s: time | %s: peak RSS | time growth (start-up excluded; goal <= 11×) | RSS goal at %s | verdict (load at start) |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n", \
         m(smallobjects), m(smallobjects), m(objects), m(objects), m(objects)
       row("`-dts`", "dts", 16); row("`-live`", "live", 16); row("`-dstrings`", "dstrings", 16); row("`-live -retained`", "retained", 8)
+      if ("ma.scale.index.retained" in big) {
+        row("`-live -retained` writing the index", "index.write", 8); row("`-live -retained` from the index", "index.retained", 8)
+        row("`-suspects` from the index", "index.suspects", 8)
+        printf "\nThe index of the %s-object dump: %s bytes (%.1f per object); a second question (`…from the index`) should answer in 3 s or less.\n", \
+          m(objects), n(meta["index_bytes"]), meta["index_bytes"] / objects
+      }
       if ("base.scale.live" in big) printf "\nBaseline at %s: histogram %.2f s (%s MB), -live %.2f s (%s MB); our histogram (`-dts`) is %s× faster (goal >= 10×), our `-live` %s× (goal >= 20×).\n", \
         m(objects), big["base.scale"], n(bigrss["base.scale"]), big["base.scale.live"], n(bigrss["base.scale.live"]), ratio["ma.scale.dts"], ratio["ma.scale.live"]
       else if ("base.scale" in big) printf "\nBaseline at %s: histogram %.2f s (%s MB); our histogram (`-dts`) is %s× faster (goal >= 10×); its -live was not run.\n", m(objects), big["base.scale"], n(bigrss["base.scale"]), ratio["ma.scale.dts"]
