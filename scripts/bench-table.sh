@@ -19,7 +19,7 @@ scale_results=${SCALE_RESULTS:-$(newest $(ls bench-results/*-scale*.tsv 2>/dev/n
 
 render() {
   awk -F'\t' -v file="$results" -v up="${LINK_PREFIX:-}" '
-    function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
+    function n(x,   s, r) { s = sprintf("%.0f", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     function mb(x) { return x < 10 * 1048576 ? sprintf("%.1f MB", x / 1048576) : n(x / 1048576) " MB" }
     function sec(x) { return x < 1 ? sprintf("%.3f", x) : sprintf("%.2f", x) }
     $1 == "meta" { meta[$2] = $3 }
@@ -55,7 +55,7 @@ render() {
 # The scale rows beside the 10M rows: time and peak RSS per view, growth with start-up excluded, and the issue's goals.
 render_scale() {
   awk -F'\t' -v file="$scale_results" -v up="${LINK_PREFIX:-}" '
-    function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
+    function n(x,   s, r) { s = sprintf("%.0f", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     FNR == 1 { part++ }
     part == 1 && $1 == "case" { small[$2] = $4; smallrss[$2] = $8 }
     part == 1 && $1 == "dump" && $2 == "walk" { smallobjects = $3 }
@@ -106,7 +106,7 @@ render_scale() {
 render_summary() {
   awk -F'\t' -v file="$results" -v scale="$scale_results" '
     function sec(x) { return x < 1 ? sprintf("%.2f", x) : sprintf("%.1f", x) }
-    function n(x,   s, r) { s = sprintf("%d", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
+    function n(x,   s, r) { s = sprintf("%.0f", x); r = ""; while (length(s) > 3) { r = "," substr(s, length(s) - 2) r; s = substr(s, 1, length(s) - 3) } return s r }
     FILENAME == file && $1 == "meta" { meta[$2] = $3 }
     FILENAME == file && $1 == "dump" && $2 == "walk" { objects = $3 }
     FILENAME == file && $1 == "case" { t[$2] = $4; r[$2] = $7; rss[$2] = $8 }
