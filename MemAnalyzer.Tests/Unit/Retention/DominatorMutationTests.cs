@@ -185,7 +185,8 @@ public sealed class DominatorMutationTests
         Assert.Equal(DominatorTree.Unreachable, tree.ImmediateDominatorOf((1 << 20) - 1));
     }
 
-    private static ObjectGraph Chain(int length)
+    /// <summary>A chain of <paramref name="length"/> 32-byte objects, each referencing the next, the first held by a static.</summary>
+    internal static ObjectGraph Chain(int length)
     {
         var builder = new ObjectGraphBuilder(length);
         var type = builder.AddType("Node");
