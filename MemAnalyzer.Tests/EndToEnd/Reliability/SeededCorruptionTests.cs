@@ -46,7 +46,19 @@ public sealed class SeededCorruptionTests(RootsScenario scenario) : IDisposable
         File.Copy(scenario.DumpPath, damaged);
         SeededCorruption.Apply(damaged, kind, seed, scenario.DumpPath);
 
-        var result = MemAnalyzerCli.Run(["-f", damaged, .. s_views[view]], environment: null, timeout: TimeSpan.FromSeconds(60));
+        ProcessResult result;
+        try
+        {
+            result = MemAnalyzerCli.Run(["-f", damaged, .. s_views[view]], environment: null, timeout: TimeSpan.FromSeconds(60));
+        }
+        catch (TimeoutException e)
+        {
+            // A hang is rare (once in four full runs on 2026-11-27, never again in nine runs of this class): keep the dump
+            // that caused it, outside the temporary folder, so that it can be read again.
+            var kept = Path.Combine(Path.GetTempPath(), $"memanalyzer-seeded-hang-{kind}-{seed}-{Environment.ProcessId}.dmp");
+            File.Copy(damaged, kept, overwrite: true);
+            throw new TimeoutException($"{e.Message} The damaged dump is kept at {kept}.", e);
+        }
 
         var what = $"{kind} seed {seed}, {string.Join(' ', s_views[view])}: {result}";
         Assert.True(result.ExitCode != ExitCodes.InternalError, what);
