@@ -27,7 +27,7 @@ public static class FinalizableCommand
         var described = request.Output.Describe(request.Target);
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (source, token) =>
         {
-            var (graph, live, warnings, tree) = LiveGraphReader.Read(source, context.Walk, withReferences: false, token, context.Progress(writingCsv: request.Output.WritesRows));
+            var (graph, live, warnings, tree, _) = LiveGraphReader.Read(source, context.Walk, withPaths: false, token, context.Progress(writingCsv: request.Output.WritesRows));
             return (Report: FinalizationCensus.Read(source, live, objects => SetRetention.Of(objects.Select(graph.IndexOf), tree!), token), Warnings: warnings);
         }, context.Cancellation);
         request.Output.Write(request, context, () => FinalizableRenderer.Write(context.Out, reading.Report, request.Unit), map, () =>

@@ -18,7 +18,7 @@ public sealed record HandlesReading(IReadOnlyList<HandleGroup> Groups, IReadOnly
             var live = LiveObjectMarker.Mark(source, walk, cancellation);
             return new HandlesReading(HandleCensus.Read(source, live, null, cancellation), []);
         }
-        var (graph, marked, warnings, tree) = LiveGraphReader.Read(source, walk, withReferences: false, cancellation, progress);
+        var (graph, marked, warnings, tree, _) = LiveGraphReader.Read(source, walk, withPaths: false, cancellation, progress);
         return new HandlesReading(HandleCensus.Read(source, marked, targets => SetRetention.Of(targets.Select(graph.IndexOf), tree!), cancellation), warnings);
     }
 }

@@ -15,14 +15,13 @@ public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)
     public static SuspectsReading<T> Read(HeapSource source, WalkOptions walk, bool needsPaths, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress, Func<Tree, T> answer)
     {
-        var (graph, live, graphWarnings, tree) = LiveGraphReader.Read(source, walk, withReferences: needsPaths, cancellation, progress);
+        var (graph, live, graphWarnings, tree, paths) = LiveGraphReader.Read(source, walk, withPaths: needsPaths, cancellation, progress);
         var snapshot = HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };
         }
         var children = DominatorChildren.Of(tree!.ImmediateDominators);
-        var paths = needsPaths ? RootPaths.Compute(graph, cancellation) : null;
         var fieldNames = needsPaths ? FieldNames.Of(source.Heap, graph, walk.DacCalls) : null;
         return new SuspectsReading<T>(snapshot, answer(new Tree(graph, tree, children, paths, fieldNames, cancellation)));
     }

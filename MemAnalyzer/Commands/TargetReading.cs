@@ -38,9 +38,8 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             return WithMemoryMap(target, heap, options, HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, generation: options.Generation), roots);
         }
         // The graph's mark is the live set: the histogram reuses it instead of marking again.
-        // Root paths walk the graph's references after the dominators; without them the references go early.
-        var withReferences = options.Roots is not null || options.PathTypes is not null;
-        if (!withReferences)
+        var withPaths = options.Roots is not null || options.PathTypes is not null;
+        if (!withPaths)
         {
             // The type table needs the retained bytes per type only: an index gives them without the per-object arrays.
             var totals = LiveGraphReader.ReadTotals(source, walk, cancellation, progress);
@@ -48,7 +47,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             table = RetainedSizes.Attach(table with { Warnings = [.. table.Warnings, .. totals.Warnings] }, totals.TypeNames, totals.RetainedPerType);
             return WithMemoryMap(target, heap, options, table, roots);
         }
-        var (graph, live, graphWarnings, computed) = LiveGraphReader.Read(source, walk, withReferences, cancellation, progress, withTree: options.Retained);
+        var (graph, live, graphWarnings, computed, paths) = LiveGraphReader.Read(source, walk, withPaths, cancellation, progress, withTree: options.Retained);
         var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live, options.Generation);
         if (graphWarnings.Count > 0)
         {
@@ -62,7 +61,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         if (options.Roots is { } query)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
+            roots = TypeRootPaths.For(graph, paths!, query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
@@ -72,7 +71,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
         {
-            roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), matches, GrowerPathCandidates, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
+            roots = TypeRootPaths.For(graph, paths!, matches, GrowerPathCandidates, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
         }
         return WithMemoryMap(target, heap, options, snapshot, roots);
     }

@@ -8,8 +8,8 @@ namespace MemAnalyzer.Heap;
 public interface ILiveGraphIndex
 {
     /// <summary>The graph kept for this heap's dump, or null (no index, a stale or damaged one, or a live target).</summary>
-    /// <param name="withReferences">The caller walks the graph's references (root paths); otherwise they are not read.</param>
-    LiveGraph? TryRead(HeapSource source, bool withReferences, CancellationToken cancellation);
+    /// <param name="withPaths">The caller asks for root paths (<see cref="LiveGraph.Paths"/>); otherwise they are not read.</param>
+    LiveGraph? TryRead(HeapSource source, bool withPaths, CancellationToken cancellation);
 
     /// <summary>Only the mark and the retained bytes per type kept for this heap's dump, or null as <see cref="TryRead"/>.</summary>
     RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation);

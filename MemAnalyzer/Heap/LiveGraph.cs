@@ -4,7 +4,9 @@ namespace MemAnalyzer.Heap;
 
 /// <summary>
 /// The live object graph of one heap with what was computed from it: the mark it was numbered by, what the graph had
-/// to leave out (in words), and its dominator tree. Built by <see cref="LiveGraphReader"/>, or read back from an index.
+/// to leave out (in words), its dominator tree and its root paths. Built by <see cref="LiveGraphReader"/>, or read back
+/// from an index.
 /// </summary>
 /// <param name="Tree">Null only when it was not asked for and no index keeps it.</param>
-public sealed record LiveGraph(ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings, DominatorTree? Tree);
+/// <param name="Paths">The shortest path from a root to each object; null when it was not asked for.</param>
+public sealed record LiveGraph(ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings, DominatorTree? Tree, RootPaths? Paths = null);

@@ -17,32 +17,35 @@ public static class LiveGraphReader
         {
             return kept;
         }
-        var (graph, live, warnings, tree) = Read(source, walk, withReferences: false, cancellation, progress);
+        var (graph, live, warnings, tree, _) = Read(source, walk, withPaths: false, cancellation, progress);
         return new RetainedTypeTotals(live, graph.TypeNames, tree!.RetainedBytesPerType, warnings);
     }
 
-    /// <param name="withReferences">Keep the graph's references after the dominators (root paths walk them).</param>
+    /// <param name="withPaths">Find each object's shortest path from a root (<see cref="LiveGraph.Paths"/>).</param>
     /// <param name="withTree">Compute the dominator tree; it is computed anyway when an index is written, so that the index is whole.</param>
-    public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withReferences, CancellationToken cancellation,
+    public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withPaths, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null, bool withTree = true)
     {
-        if (walk.Index?.TryRead(source, withReferences, cancellation) is { } kept)
+        if (walk.Index?.TryRead(source, withPaths, cancellation) is { } kept)
         {
             return kept;
         }
         var (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
         using var writer = walk.Index?.StartWriting(source);
+        // The search runs while the graph still has its references, before the dominators' arrays are made; an index
+        // keeps its result, so that no later question needs the references.
+        var paths = withPaths || writer is not null ? RootPaths.Compute(graph, cancellation) : null;
         if (!withTree && writer is null)
         {
-            return new LiveGraph(graph, live, warnings, null);
+            return new LiveGraph(graph, live, warnings, null, paths);
         }
-        writer?.AddGraph(graph, live, warnings);
-        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: !withReferences);
+        writer?.AddGraph(graph, live, warnings, paths!);
+        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
         if (writer is not null)
         {
             writer.AddTree(tree);
             writer.Commit();
         }
-        return new LiveGraph(graph, live, warnings, tree);
+        return new LiveGraph(graph, live, warnings, tree, withPaths ? paths : null);
     }
 }

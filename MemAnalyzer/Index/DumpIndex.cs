@@ -13,8 +13,8 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
     private readonly Dictionary<string, DumpFingerprint> _fingerprints = new(StringComparer.Ordinal);
     private bool _warned;
 
-    public LiveGraph? TryRead(HeapSource source, bool withReferences, CancellationToken cancellation) =>
-        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withReferences), cancellation);
+    public LiveGraph? TryRead(HeapSource source, bool withPaths, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withPaths), cancellation);
 
     public RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation) =>
         TryRead(source, file => GraphSections.ReadTotals(file, source.Heap.Segments), cancellation);

@@ -29,8 +29,8 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
         });
     }
 
-    public void AddGraph(ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings) =>
-        Try(() => GraphSections.WriteGraph(_file!, graph, live, warnings));
+    public void AddGraph(ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings, RootPaths paths) =>
+        Try(() => GraphSections.WriteGraph(_file!, graph, live, warnings, paths));
 
     public void AddTree(DominatorTree tree) => Try(() => GraphSections.WriteTree(_file!, tree));
 

@@ -5,14 +5,14 @@ namespace MemAnalyzer.Index;
 
 /// <summary>
 /// The sections of a live graph in an index file: the mark bitmap (from which the objects' numbers and addresses
-/// follow), per object its type (4 bytes), the sizes as the graph keeps them, the references (4 bytes per object and
-/// per reference), the roots and their names, the graph's warnings; then the dominator tree: per object its immediate
-/// dominator (4 bytes) and retained bytes (8), and per type the retained bytes. 16 bytes per object, 4 per reference
-/// and heap/64 bytes in all.
+/// follow), per object its type (4 bytes), the sizes as the graph keeps them, the roots and their names, per object its
+/// parent on the shortest path from a root (4 bytes), the graph's warnings; then the dominator tree: per object its
+/// immediate dominator (4 bytes) and retained bytes (8), and per type the retained bytes. 20 bytes per object and
+/// heap/64 bytes in all. The references are not kept: every view answers from these (root paths from the parents).
 /// </summary>
 internal static class GraphSections
 {
-    public static void WriteGraph(SectionFileWriter file, ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings)
+    public static void WriteGraph(SectionFileWriter file, ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings, RootPaths paths)
     {
         var segments = Enumerable.Range(0, live.SegmentCount).ToArray();
         file.Add("mark.segments", w =>
@@ -42,8 +42,6 @@ internal static class GraphSections
                 w.Write(size);
             }
         });
-        file.Add("graph.edgestart", graph.EdgeStart);
-        file.Add("graph.edges", graph.Edges.AsSpan(0, graph.EdgeCount));
         file.Add("roots.objects", graph.RootObjects);
         file.Add("roots.names", graph.RootNameIndex);
         file.Add("roots.rootnames", w =>
@@ -55,6 +53,7 @@ internal static class GraphSections
                 w.Write(name.Description);
             }
         });
+        file.Add("paths.parents", paths.Parents);
         file.Add("graph.warnings", w => WriteStrings(w, warnings));
     }
 
@@ -71,7 +70,7 @@ internal static class GraphSections
     }
 
     /// <summary>The graph kept in the file, numbered by a bitmap over <paramref name="heapSegments"/> (the open heap's).</summary>
-    public static LiveGraph Read(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments, bool withReferences)
+    public static LiveGraph Read(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments, bool withPaths)
     {
         var live = ReadBitmap(file, heapSegments);
         var numbers = new MarkedObjectNumbers(live);
@@ -106,9 +105,8 @@ internal static class GraphSections
             }
             return names;
         });
-        var graph = withReferences
-            ? new ObjectGraph(numbers, sizes, types, typeNames, file.ReadArray<int>("graph.edgestart"), file.ReadArray<int>("graph.edges"), rootObjects, rootNameIndex, rootNames, large)
-            : ObjectGraph.WithoutReferences(numbers, sizes, types, typeNames, rootObjects, rootNameIndex, rootNames, large);
+        var graph = ObjectGraph.WithoutReferences(numbers, sizes, types, typeNames, rootObjects, rootNameIndex, rootNames, large);
+        var paths = withPaths ? RootPaths.FromParents(graph, file.ReadArray<int>("paths.parents")) : null;
         var (reachable, reachableBytes) = file.Read("tree.counts", r => (r.ReadInt32(), r.ReadInt64()));
         var tree = DominatorTree.FromParts(file.ReadArray<int>("tree.dominators"), file.ReadArray<long>("tree.retained"),
             file.ReadArray<long>("tree.pertype"), reachable, reachableBytes);
@@ -116,7 +114,7 @@ internal static class GraphSections
         {
             throw new InvalidDataException("the index's dominator tree does not fit its graph");
         }
-        return new LiveGraph(graph, live, file.Read("graph.warnings", ReadStrings), tree);
+        return new LiveGraph(graph, live, file.Read("graph.warnings", ReadStrings), tree, paths);
     }
 
     /// <summary>The mark, the type names and the retained bytes per type: none of the per-object arrays.</summary>

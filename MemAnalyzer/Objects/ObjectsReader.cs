@@ -19,7 +19,7 @@ public static class ObjectsReader
         {
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, why);
         }
-        var (graph, live, warnings, computed) = LiveGraphReader.Read(source, walk, withReferences: false, cancellation, progress);
+        var (graph, live, warnings, computed, _) = LiveGraphReader.Read(source, walk, withPaths: false, cancellation, progress);
         var tree = computed!;
         var inspector = new ObjectInspector(heap, new ObjectRetention(graph, tree));
         if (query.Address is { } one)

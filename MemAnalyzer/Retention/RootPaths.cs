@@ -5,21 +5,45 @@ namespace MemAnalyzer.Retention;
 /// <summary>
 /// The shortest path from a root to every reachable object: one breadth-first search seeded with the roots in the
 /// graph's order, so that each object's parent is the first object (or root) to reach it, the same run to run.
-/// Memory: one int per object for the parent, one more for the search queue, reused afterwards to cache the chain of
-/// each object a query has met.
+/// Memory: one int per object for the parent (kept in a dump's index, so that a second question needs neither the
+/// references nor the search), one more for the search queue while it runs, and one more, once a query is asked, to
+/// cache the chain of each object a query has met.
 /// </summary>
 public sealed class RootPaths
 {
     private readonly ObjectGraph _graph;
     // 0 unreachable, > 0 the parent's object number + 1, < 0 -(index of the root holding it + 1).
     private readonly int[] _parent;
-    private readonly int[] _scratch;
+    private int[]? _scratch;
 
-    private RootPaths(ObjectGraph graph, int[] parent, int[] scratch)
+    private RootPaths(ObjectGraph graph, int[] parent)
     {
         _graph = graph;
         _parent = parent;
-        _scratch = scratch;
+    }
+
+    /// <summary>
+    /// Each object's parent on its path, as <see cref="Compute"/> found it: 0 unreachable, &gt; 0 the parent's object
+    /// number + 1, &lt; 0 minus (the index of the root holding it + 1). What an index keeps.
+    /// </summary>
+    public ReadOnlySpan<int> Parents => _parent;
+
+    /// <summary>The paths of a graph whose search ran before (<see cref="Parents"/>, read back from an index).</summary>
+    public static RootPaths FromParents(ObjectGraph graph, int[] parents)
+    {
+        if (parents.Length != graph.Count)
+        {
+            throw new InvalidDataException($"{parents.Length:N0} parents for {graph.Count:N0} objects");
+        }
+        var roots = graph.RootObjects.Length;
+        foreach (var parent in parents)
+        {
+            if (parent > graph.Count || parent < -roots)
+            {
+                throw new InvalidDataException($"a parent ({parent}) that is neither an object nor a root");
+            }
+        }
+        return new RootPaths(graph, parents);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -60,7 +84,7 @@ public sealed class RootPaths
                 }
             }
         }
-        return new RootPaths(graph, parent, queue);
+        return new RootPaths(graph, parent);
     }
 
     public bool IsReachable(int obj) => _parent[obj] != 0;
@@ -111,7 +135,7 @@ public sealed class RootPaths
         DominatorTree? tree = null)
     {
         ArgumentOutOfRangeException.ThrowIfNegative(count);
-        var chainOf = _scratch;
+        var chainOf = _scratch ??= new int[_parent.Length];
         Array.Clear(chainOf);
         var chains = new PathChains();
         var lines = new PathLines(chains);

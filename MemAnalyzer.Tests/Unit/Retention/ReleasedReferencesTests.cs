@@ -41,4 +41,41 @@ public sealed class ReleasedReferencesTests
         Assert.False(graph.ReferencesReleased);
         Assert.True(RootPaths.Compute(graph).IsReachable(graph.RootObjects[0]));
     }
+
+    [Fact]
+    public void PathsFoundBeforeTheReferencesWereReleasedAnswerFromTheirParentsAsTheSearchDoes()
+    {
+        for (var seed = 0; seed < 100; seed++)
+        {
+            var graph = RandomGraphs.General(seed);
+            var searched = RootPaths.Compute(graph);
+            var parents = searched.Parents.ToArray();
+            DominatorTree.Compute(graph, releaseReferences: true);
+            var kept = RootPaths.FromParents(graph, parents);
+            for (var obj = 0; obj < graph.Count; obj++)
+            {
+                Assert.Equal(searched.PathTo(obj), kept.PathTo(obj));
+                Assert.Equal(searched.RootOf(obj), kept.RootOf(obj));
+            }
+            for (var type = 0; type < graph.TypeNames.Length; type++)
+            {
+                Assert.Equal(searched.Top(type, 3, (_, _) => "_f").Select(p => (p.Text, p.Count, p.Bytes)),
+                    kept.Top(type, 3, (_, _) => "_f").Select(p => (p.Text, p.Count, p.Bytes)));
+            }
+        }
+    }
+
+    [Fact]
+    public void ParentsOfAnotherGraphOrThatNameNoObjectOrRootAreRefused()
+    {
+        var graph = RandomGraphs.General(3);
+        var parents = RootPaths.Compute(graph).Parents.ToArray();
+        Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(graph, parents[1..]));
+        var pastTheEnd = (int[])parents.Clone();
+        pastTheEnd[0] = graph.Count + 1;
+        Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(graph, pastTheEnd));
+        var noSuchRoot = (int[])parents.Clone();
+        noSuchRoot[0] = -(graph.RootObjects.Length + 1);
+        Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(graph, noSuchRoot));
+    }
 }
