@@ -40,12 +40,17 @@ public static class LiveGraphReader
             return new LiveGraph(graph, live, warnings, null, paths);
         }
         writer?.AddGraph(graph, live, warnings, paths!);
+        if (!withPaths)
+        {
+            // Kept in the index now: its memory goes back before the dominators' arrays are made.
+            paths = null;
+        }
         var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
         if (writer is not null)
         {
             writer.AddTree(tree);
             writer.Commit();
         }
-        return new LiveGraph(graph, live, warnings, tree, withPaths ? paths : null);
+        return new LiveGraph(graph, live, warnings, tree, paths);
     }
 }
