@@ -73,12 +73,14 @@ internal static class ObjectReferences
         var gc = table.GcDescriptors;
         var start = entry.GcDescriptorStart;
         var objectSize = (long)size;
+        // A descriptor never points outside its object: a damaged one (read from a damaged dump) is held to the object's
+        // bytes, so that a flipped bit in a series' size cannot make one object billions of reads.
         if (entry.GcDescriptorSeries > 0)
         {
             for (var series = 0; series < entry.GcDescriptorSeries; series++)
             {
-                var offset = gc[start + 2 * series];
-                var stop = offset + gc[start + 2 * series + 1] + objectSize;
+                var offset = Math.Max(gc[start + 2 * series], 0);
+                var stop = Math.Min(gc[start + 2 * series] + gc[start + 2 * series + 1] + objectSize, objectSize);
                 for (; offset < stop; offset += 8)
                 {
                     visitor.Visit(reader.PointerAt(offset));
@@ -95,7 +97,12 @@ internal static class ObjectReferences
                 {
                     var pointers = gc[start + 1 + 2 * item];
                     var skip = gc[start + 2 + 2 * item];
-                    var stop = offset + pointers * 8;
+                    if (offset < 0 || skip < 0)
+                    {
+                        // Damaged: it would never reach the object's end.
+                        return Outcome.Visited;
+                    }
+                    var stop = Math.Min(offset + pointers * 8, objectSize);
                     do
                     {
                         visitor.Visit(reader.PointerAt(offset));
