@@ -86,7 +86,7 @@ internal static class CandidateKinds
 
     /// <summary>The instance fields whose declared type is a delegate type (an event's backing field is one).</summary>
     public static IReadOnlyList<ClrInstanceField> DelegateFields(ClrType type) =>
-        [.. type.Fields.Where(f => f.IsObjectReference && f.Type is { } t && t.Name != MulticastDelegate && Derives(t, MulticastDelegate))];
+        [.. Heap.TypeFields.Of(type).Where(f => f.IsObjectReference && f.Type is { } t && t.Name != MulticastDelegate && Derives(t, MulticastDelegate))];
 
     /// <summary>True when <paramref name="type"/> is <paramref name="baseName"/> or derives from it.</summary>
     public static bool Derives(ClrType type, string baseName)

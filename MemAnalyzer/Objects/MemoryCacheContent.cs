@@ -30,7 +30,7 @@ public static class MemoryCacheContent
     /// <summary>The ConcurrentDictionaries among the cache's fields and those of the objects its fields reference (its coherent state).</summary>
     private static IEnumerable<ClrObject> Dictionaries(ClrObject cache)
     {
-        foreach (var field in cache.Type!.Fields.Where(f => f.IsObjectReference))
+        foreach (var field in Heap.TypeFields.Of(cache.Type!).Where(f => f.IsObjectReference))
         {
             var held = cache.ReadObjectField(field);
             if (held.IsNull || held.Type is null)
@@ -43,7 +43,7 @@ public static class MemoryCacheContent
             }
             else if (held.Type.Name?.StartsWith(TypeName, StringComparison.Ordinal) ?? false)
             {
-                foreach (var inner in held.Type.Fields.Where(f => f.IsObjectReference).Select(held.ReadObjectField).Where(ConcurrentDictionaryContent.Is))
+                foreach (var inner in Heap.TypeFields.Of(held.Type).Where(f => f.IsObjectReference).Select(held.ReadObjectField).Where(ConcurrentDictionaryContent.Is))
                 {
                     yield return inner;
                 }

@@ -24,7 +24,7 @@ public sealed class ValueReader(ClrHeap heap, ObjectRetention retention)
 
     /// <summary>The instance fields of the object or struct at <paramref name="address"/> (interior: a struct's data, not an object's start).</summary>
     public IReadOnlyList<FieldView> Fields(ulong address, bool interior, ClrType type, int depth = 0) =>
-        [.. type.Fields.Select(f => new FieldView(f.Name ?? $"<field at +{f.Offset}>", Field(address, interior, f, depth)))];
+        [.. MemAnalyzer.Heap.TypeFields.Of(type).Select(f => new FieldView(f.Name ?? $"<field at +{f.Offset}>", Field(address, interior, f, depth)))];
 
     /// <summary>The value of one field.</summary>
     public ValueView Field(ulong address, bool interior, ClrInstanceField field, int depth = 0)

@@ -22,7 +22,7 @@ internal sealed record StringOwnerLayout((int Offset, int Owner)[] Fields, int E
         {
             // An instance field's offset counts from the end of the MethodTable pointer.
             return new StringOwnerLayout(
-                type.Fields.Where(f => f.IsObjectReference).Select(f => (f.Offset + 8, intern($"{name}.{FieldName(f)}"))).ToArray(),
+                Heap.TypeFields.Of(type).Where(f => f.IsObjectReference).Select(f => (f.Offset + 8, intern($"{name}.{FieldName(f)}"))).ToArray(),
                 0, false);
         }
         var component = type.ComponentType;
@@ -31,7 +31,7 @@ internal sealed record StringOwnerLayout((int Offset, int Owner)[] Fields, int E
             return new StringOwnerLayout([(0, intern(name))], 8, true);
         }
         return new StringOwnerLayout(
-            component.Fields.Where(f => f.IsObjectReference).Select(f => (f.Offset, intern($"{name}.{FieldName(f)}"))).ToArray(),
+            Heap.TypeFields.Of(component).Where(f => f.IsObjectReference).Select(f => (f.Offset, intern($"{name}.{FieldName(f)}"))).ToArray(),
             type.ComponentSize, true);
     }
 
