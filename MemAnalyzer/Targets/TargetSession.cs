@@ -60,12 +60,22 @@ public sealed class TargetSession : IDisposable
         {
             target = DataTarget.LoadDump(path, NoNetworkOptions());
         }
-        catch (Exception e) when (e is InvalidDataException or IOException or ClrDiagnosticsException or NotSupportedException or ArgumentException)
+        catch (Exception e) when (IsUnreadableCore(e))
         {
             throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
         }
         var (images, report) = (ImageOverlay.Empty, ImageReport.None);
-        var collected = CollectedRuntimeFolders.Find(target, dacOptions.CollectionDirectories);
+        IReadOnlyList<string> collected;
+        try
+        {
+            // The first read of the core's module list (its notes, auxiliary vector included) happens here.
+            collected = CollectedRuntimeFolders.Find(target, dacOptions.CollectionDirectories);
+        }
+        catch (Exception e) when (IsUnreadableCore(e))
+        {
+            target.Dispose();
+            throw new MemAnalyzerException(ExitCodes.DumpInvalid, $"'{path}' cannot be read as a core dump: {e.Message}");
+        }
         if (dacOptions.BinaryDirectories.Count > 0 || collected.Count > 0)
         {
             (target, images, report) = LocalImages.Serve(path, target, [.. dacOptions.BinaryDirectories, .. collected], NoNetworkOptions());
@@ -213,6 +223,10 @@ public sealed class TargetSession : IDisposable
         var architecture = clr.DataTarget.DataReader.Architecture.ToString().ToLowerInvariant();
         return new RuntimeIdentity(version, architecture, directory, buildId.IsDefaultOrEmpty ? "unknown" : Convert.ToHexStringLower(buildId.AsSpan()));
     }
+
+    /// <summary>What ClrMD throws for a core file whose headers or notes it cannot read (damaged, or not a core).</summary>
+    private static bool IsUnreadableCore(Exception e) =>
+        e is InvalidDataException or IOException or ClrDiagnosticsException or NotSupportedException or ArgumentException or BadImageFormatException;
 
     // Never let ClrMD try a symbol server: the tool works offline and must never touch the network.
     private static DataTargetOptions NoNetworkOptions() => new()
