@@ -39,9 +39,7 @@ public sealed class LiveProcessTests(RootsScenario scenario)
 
         Assert.Equal(0, result.ExitCode);
         Assert.Matches(@"note: process \d+ was suspended for \d+ ms", result.StandardError);
-        var (state, tracer) = scenario.Target.Status();
-        Assert.NotEqual('T', state);
-        Assert.Equal(0, tracer);
+        scenario.Target.AssertResumed();
         Assert.Equal("PONG", scenario.Target.Send("ping", "PONG"));
     }
 }

@@ -36,8 +36,7 @@ public static class ParentKill
     public static void AssertRunning(TargetProcess target)
     {
         Poll.Until(() => target.Status().TracerPid == 0, TimeSpan.FromSeconds(30));
-        Assert.NotEqual('T', target.Status().State);
-        Assert.NotEqual('t', target.Status().State);
+        target.AssertResumed();
         Assert.Equal("PONG", target.Send("ping", "PONG"));
     }
 

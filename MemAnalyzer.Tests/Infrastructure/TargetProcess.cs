@@ -78,6 +78,22 @@ public sealed class TargetProcess : IDisposable
         return (state, tracer);
     }
 
+    /// <summary>
+    /// Waits (up to 10 s: a detached process may take a moment to be scheduled) until the target runs or sleeps (R or S)
+    /// untraced, as a resumed process does; stopped (T), traced (t) or still traced never passes.
+    /// </summary>
+    public void AssertResumed()
+    {
+        var waited = Stopwatch.StartNew();
+        var status = Status();
+        while (status is not ('R' or 'S', 0))
+        {
+            Assert.True(waited.Elapsed < TimeSpan.FromSeconds(10), $"process {Pid} is not resumed: state {status.State}, tracer {status.TracerPid}");
+            Thread.Sleep(20);
+            status = Status();
+        }
+    }
+
     private string WaitForLine(string prefix, TimeSpan timeout)
     {
         var reading = Task.Run(() =>

@@ -31,9 +31,7 @@ public sealed class DiffBadInputTests(WalkthroughScenario scenario) : IDisposabl
     public void ASecondPidThatDoesNotExistNamesTheSecondTargetAndLeavesTheFirstRunning()
     {
         CliAssert.Error(MemAnalyzerCli.Run("-pid", Pid(scenario.Before), "-pid2", "999999"), ExitCodes.ProcessNotFound, "second target (-pid2): no process with id 999999");
-        var (state, tracer) = scenario.Before.Status();
-        Assert.NotEqual('T', state);
-        Assert.Equal(0, tracer);
+        scenario.Before.AssertResumed();
     }
 
     [Fact]

@@ -151,9 +151,7 @@ public sealed class DiffTests(WalkthroughScenario scenario)
         Assert.Equal(fromDumps[DataInstance], rows[DataInstance]);
         foreach (var target in new[] { scenario.Before, scenario.After })
         {
-            var (state, tracer) = target.Status();
-            Assert.NotEqual('T', state);
-            Assert.Equal(0, tracer);
+            target.AssertResumed();
             Assert.Equal("PONG", target.Send("ping", "PONG"));
         }
     }

@@ -79,7 +79,7 @@ public sealed class FragmentationTests(FragmentationTarget target)
 
         Assert.Equal(oracle.PohNeighboursByType[FragmentationPohType], live[("poh", "POH", FragmentationPohType)]);
         Assert.Equal(oracle.PinnedHandleNeighboursByType[FragmentationPinnedType], ByType(live, "PinnedHandle")[FragmentationPinnedType]);
-        Assert.Equal(('S', 0), target.Process.Status());
+        target.Process.AssertResumed();
     }
 
     internal static Dictionary<(string Generation, string PinnedBy, string Type), (long Count, long Bytes)> Pinned(IReadOnlyList<IReadOnlyDictionary<string, string>> rows) =>

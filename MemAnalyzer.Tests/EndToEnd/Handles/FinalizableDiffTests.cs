@@ -54,7 +54,7 @@ public sealed class FinalizableDiffTests(FinalizableGrowthTarget target)
         var rows = Rows(result.StandardOutput);
         Assert.Equal((FinalizableReady, FinalizableReady + FinalizableMoreReady, FinalizableMoreReady), rows[("Ready", FinalizableReadyType)]);
         Assert.Equal((0, FinalizableUnreachable, FinalizableUnreachable), rows[("Ready", FinalizableUnreachableType)]);
-        Assert.Equal(('S', 0), target.Process.Status());
+        target.Process.AssertResumed();
     }
 
     [Fact]

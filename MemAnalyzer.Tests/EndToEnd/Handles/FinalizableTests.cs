@@ -37,7 +37,7 @@ public sealed class FinalizableTests(HandlesTarget target)
         var lines = result.StandardOutput.Split('\n');
         Assert.Matches(@"^Finalizer thread \d+: BLOCKED inside a finalizer while [\d,]+ objects wait behind it:$", lines[1]);
         Assert.Contains(lines.TakeWhile(l => !l.StartsWith("State", StringComparison.Ordinal)), l => l.Contains(FinalizerBlockerMethod, StringComparison.Ordinal));
-        Assert.Equal(('S', 0), target.Process.Status());
+        target.Process.AssertResumed();
     }
 
     [Fact]

@@ -49,7 +49,7 @@ public sealed class HandlesTests(HandlesTarget target)
     {
         var rows = HandlesCsv.Run(target, "live.csv", "-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
         AssertPlanted(rows, HandlesPinned + HandlesMorePinned);
-        Assert.Equal(('S', 0), target.Process.Status());
+        target.Process.AssertResumed();
     }
 
     [Fact]

@@ -112,7 +112,7 @@ public sealed class HtmlReportTests(LeaksTarget target)
     {
         var pid = target.Process.Pid.ToString(CultureInfo.InvariantCulture);
         var dom = Chromium.DumpDom(Url(Page("live.html", "-pid", pid)));
-        Assert.NotEqual('t', target.Process.Status().State);
+        target.Process.AssertResumed();
         var subscribers = ExpectedCounts.LeaksSubscribers + ExpectedCounts.LeaksGrowthSubscribers;
         Assert.Equal([Subscriber, $"{subscribers:N0}", $"{subscribers * ExpectedCounts.LeaksSubscriberSize:N0}", "32"], HtmlDom.Rows(dom, "types").Single(r => r[0] == Subscriber));
         Assert.Contains($"live process {pid} (", dom, StringComparison.Ordinal);

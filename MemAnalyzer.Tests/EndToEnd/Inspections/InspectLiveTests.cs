@@ -27,8 +27,7 @@ public sealed class InspectLiveTests(InspectTarget target)
     {
         Run("-pid", target.Process.Pid.ToString(CultureInfo.InvariantCulture));
 
-        var (state, tracer) = target.Process.Status();
-        Assert.True(state is not ('T' or 't') && tracer == 0, $"state {state}, tracer {tracer}");
+        target.Process.AssertResumed();
     }
 
     private static string Run(params string[] arguments)

@@ -64,7 +64,7 @@ public sealed class InspectionsDiffTests(InspectGrowthTarget target)
         Assert.Equal((InspectEmptyLists, InspectEmptyLists + InspectMoreEmptyLists, ""), rows[("empty collections", s_emptyList)]);
         Assert.Equal((0, InspectNewEmptyArrays, "new"), rows[("empty arrays", s_emptyArray)]);
         Assert.Equal((InspectPendingAsync, 0, "gone"), rows[("pending async", s_async)]);
-        Assert.Equal(('S', 0), target.Process.Status());
+        target.Process.AssertResumed();
     }
 
     [Fact]

@@ -28,8 +28,7 @@ public sealed class LiveObjectsTests(LeaksTarget target)
     {
         Run("-pid", target.Target.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "-objects", ExpectedCounts.LeaksPublisherType);
 
-        var (state, tracer) = target.Target.Status();
-        Assert.True(state is not ('T' or 't') && tracer == 0, $"state {state}, tracer {tracer}");
+        target.Target.AssertResumed();
     }
 
     private static string Run(params string[] arguments)

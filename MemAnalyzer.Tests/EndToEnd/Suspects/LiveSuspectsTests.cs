@@ -9,13 +9,15 @@ namespace MemAnalyzer.Tests.EndToEnd.Suspects;
 public sealed partial class LiveSuspectsTests(LeaksTarget target)
 {
     [Fact]
-    public void ALivePidGivesTheSameSuspectsAsADumpOfTheSameFrozenProcessAndIsResumed()
+    public void ALivePidGivesTheSameSuspectsAsADumpOfTheSameFrozenProcessAndLeavesItStoppedAsItFoundIt()
     {
         ProcessResult live, dump;
         using (var frozen = target.Process.Freeze())
         {
             var path = frozen.WriteDump(target.File("frozen.dmp"));
             live = MemAnalyzerCli.Run("-pid", frozen.Pid, "-suspects", "-suspectpct", "4");
+            // Before the test's own SIGCONT: detached (untraced), and still in the test's stop, neither resumed nor traced-stopped.
+            Assert.Equal(('T', 0), target.Process.Status());
             dump = MemAnalyzerCli.Run("-f", path, "-suspects", "-suspectpct", "4");
         }
         Assert.True(live.ExitCode == 0, live.ToString());
@@ -23,7 +25,15 @@ public sealed partial class LiveSuspectsTests(LeaksTarget target)
         Assert.Equal(5, SuspectsOutput.Parse(live.StandardOutput).Count);
         Assert.Equal(dump.StandardOutput, live.StandardOutput);
         Assert.Matches(PauseNote(), live.StandardError);
-        Assert.NotEqual('t', target.Process.Status().State);
+    }
+
+    [Fact]
+    public void ALivePidIsResumedAfterItsSuspectsWereRead()
+    {
+        var result = MemAnalyzerCli.Run("-pid", target.Process.Pid.ToString(CultureInfo.InvariantCulture), "-suspects");
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.Matches(PauseNote(), result.StandardError);
+        target.Process.AssertResumed();
     }
 
     [Fact]
