@@ -2,7 +2,11 @@ using MemAnalyzer.Linux;
 
 namespace MemAnalyzer.Tests.Infrastructure;
 
-/// <summary>Damages a copy of a core dump: writes bytes over target memory, found through the core's PT_LOAD headers.</summary>
+/// <summary>
+/// Damages a copy of a core dump: writes bytes over target memory, found through the core's PT_LOAD headers. It reads
+/// those headers with the product's own ElfImage on purpose: it is no oracle, a bug there makes the patch land in the
+/// wrong place (or nowhere) and the damage tests fail; it can never make one pass.
+/// </summary>
 public static class DumpPatcher
 {
     public static void Overwrite(string dumpPath, ulong address, ReadOnlySpan<byte> bytes)

@@ -1,5 +1,4 @@
 using MemAnalyzer.Dac;
-using MemAnalyzer.Linux;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.BinaryDirectories;
@@ -48,8 +47,8 @@ public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreDumpPair>
         var folder = Path.Combine(collection.Path, "linux-x64", Path.GetFileName(_dumps.RuntimeFolder));
         var impostor = Path.Combine(folder, "libclrjit.so");
         File.Copy(Path.Combine(_dumps.RuntimeFolder, "libSystem.Native.so"), impostor, overwrite: true);
-        var fakeId = Convert.ToHexStringLower(ElfImage.ReadBuildId(impostor)!);
-        var realId = Convert.ToHexStringLower(ElfImage.ReadBuildId(Path.Combine(_dumps.RuntimeFolder, "libclrjit.so"))!);
+        var fakeId = Readelf.BuildId(impostor);
+        var realId = Readelf.BuildId(Path.Combine(_dumps.RuntimeFolder, "libclrjit.so"));
 
         var result = Analyze(collection.Path);
 

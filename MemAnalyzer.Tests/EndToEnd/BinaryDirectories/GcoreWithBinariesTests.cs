@@ -1,4 +1,3 @@
-using MemAnalyzer.Linux;
 using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.BinaryDirectories;
@@ -51,8 +50,8 @@ public sealed class GcoreWithBinariesTests : IClassFixture<GcoreDumpPair>
         using var impostor = new TempDirectory();
         var fake = Path.Combine(impostor.Path, "libcoreclr.so");
         File.Copy(Path.Combine(_dumps.RuntimeFolder, "libclrjit.so"), fake);
-        var fakeId = Convert.ToHexStringLower(ElfImage.ReadBuildId(fake)!);
-        var realId = Convert.ToHexStringLower(ElfImage.ReadBuildId(Path.Combine(_dumps.RuntimeFolder, "libcoreclr.so"))!);
+        var fakeId = Readelf.BuildId(fake);
+        var realId = Readelf.BuildId(Path.Combine(_dumps.RuntimeFolder, "libcoreclr.so"));
         var expected = ClrMdOracle.Compute(_dumps.Createdump, ObjectSet.Live);
 
         var result = MemAnalyzerCli.Run("-f", _dumps.Gcore, "-live", "-dts", "100000", "-bindir", impostor.Path, "-bindir", _dumps.AppFolder, "-bindir", _dumps.RuntimeFolder);

@@ -61,7 +61,9 @@ public sealed class CaptureTests(RootsScenario scenario) : IDisposable
     [Fact]
     public void TheSideCarsFeedTheMemoryMapAndTheCsvColumns()
     {
+        var ageBefore = SecondsSinceStart();
         var dump = WrittenDump(MemAnalyzerCli.Run(["-procdump", "-mp", Pid, _directory.File("sidecar.dmp")], s_withoutProcDump), "createdump");
+        var ageAfter = SecondsSinceStart();
         var csv = _directory.File("rows.csv");
 
         var memory = MemAnalyzerCli.Run("-f", dump, "-vmmap", "-dts", "1");
@@ -73,7 +75,16 @@ public sealed class CaptureTests(RootsScenario scenario) : IDisposable
         var row = CsvFile.Read(csv).Rows[0];
         Assert.Equal((Pid, "sidecar.dmp"), (row["ProcessId"], row["Name"]));
         Assert.EndsWith("LeakyApp.dll roots", row["CommandLine"], StringComparison.Ordinal);
-        Assert.InRange(CsvFile.Number(row, "Age(s)"), 0, 3600);
+        // The process's age when the dump was taken, as ps counts it just before and just after (± 1 s: .NET dates the
+        // start from the boot time in whole seconds, ps from the uptime).
+        Assert.InRange(CsvFile.Number(row, "Age(s)"), ageBefore - 1, ageAfter + 1);
+    }
+
+    private long SecondsSinceStart()
+    {
+        var result = ProcessRunner.Run("ps", ["-o", "etimes=", "-p", Pid]);
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return long.Parse(result.StandardOutput.Trim(), CultureInfo.InvariantCulture);
     }
 
     [Fact]

@@ -35,7 +35,11 @@ public sealed class FinalizableTests(HandlesTarget target)
         var result = MemAnalyzerCli.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture), "-finalizable");
         Assert.True(result.ExitCode == 0, result.ToString());
         var lines = result.StandardOutput.Split('\n');
-        Assert.Matches(@"^Finalizer thread \d+: BLOCKED inside a finalizer while [\d,]+ objects wait behind it:$", lines[1]);
+        var blocked = System.Text.RegularExpressions.Regex.Match(lines[1], @"^Finalizer thread \d+: BLOCKED inside a finalizer while ([\d,]+) objects wait behind it:$");
+        Assert.True(blocked.Success, lines[1]);
+        // The live process is in the after dump's state (its finalizer thread blocked, nothing else runs): SOS's ready count
+        // there, the planted FinalizableReady and the runtime's own finalizable objects queued before the block.
+        Assert.Equal($"{SosOracle.FinalizeQueueStat(target.AfterPath).Ready:N0}", blocked.Groups[1].Value);
         Assert.Contains(lines.TakeWhile(l => !l.StartsWith("State", StringComparison.Ordinal)), l => l.Contains(FinalizerBlockerMethod, StringComparison.Ordinal));
         target.Process.AssertResumed();
     }

@@ -59,6 +59,12 @@ public sealed class HandlesTests(HandlesTarget target)
         Assert.True(result.ExitCode == 0, result.ToString());
         var lines = result.StandardOutput.Split('\n');
         Assert.StartsWith("GC handles: ", lines[0], StringComparison.Ordinal);
+        // The planted pinned handles and the runtime's own one, which pins a plain System.Object (ClrMD's handle table).
+        using (var dump = LocalDump.Open(target.BeforePath))
+        {
+            var runtimes = dump.Runtime.EnumerateHandles().Where(h => h.HandleKind == ClrHandleKind.Pinned && h.Object.Type?.Name != HandlesPinnedType);
+            Assert.Equal(["System.Object"], runtimes.Select(h => h.Object.Type?.Name));
+        }
         Assert.Contains($"Pinned {HandlesPinned + 1:N0}", lines[0], StringComparison.Ordinal);
         Assert.Equal(["Kind", "Handles", "Bytes(Bytes)", "Unreachable", "Type"], lines[1].Split(' ', StringSplitOptions.RemoveEmptyEntries));
         Assert.Contains(lines, l => l.Split(' ', StringSplitOptions.RemoveEmptyEntries) is ["Pinned", var n, var b, "0", HandlesPinnedType]

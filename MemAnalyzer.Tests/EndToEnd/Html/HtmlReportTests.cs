@@ -44,8 +44,7 @@ public sealed class HtmlReportTests(LeaksTarget target)
         var boxes = HtmlDom.TopBoxes(dom);
         foreach (var suspect in suspects)
         {
-            var address = ulong.Parse(suspect.Address.AsSpan(2), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
-            var retained = oracle.RetainedByObjects(new HashSet<ulong> { address });
+            var retained = oracle.RetainedByObjects(new HashSet<ulong> { Address(suspect) });
             Assert.Equal(retained, suspect.Retained);
             Assert.Contains($"<b class=\"retained\">{retained:N0}</b>", dom, StringComparison.Ordinal);
             // The owner's rectangle: its share of the map is its share of the live heap (coordinates are rounded to 0.01).
@@ -87,8 +86,12 @@ public sealed class HtmlReportTests(LeaksTarget target)
         var dom = Chromium.DumpDom(Url(Chromium.WithoutScripts(html, target.File("noscript-copy.html"))));
         Assert.DoesNotContain("data-wired", dom, StringComparison.Ordinal);
         Assert.Equal(["Subscriber", "2,000", "64,000", "32"], HtmlDom.Rows(dom, "types").Single(r => r[0] == Subscriber).Select((c, i) => i == 0 ? "Subscriber" : c));
-        Assert.Equal(3, HtmlDom.Suspects(dom).Count);
-        Assert.True(HtmlDom.TopBoxes(dom).Count >= 4);
+        var suspects = HtmlDom.Suspects(dom);
+        Assert.Equal(3, suspects.Count);
+        // The treemap without scripts: the top rectangles together are the oracle's live heap, and each suspect's is its retained bytes.
+        var boxes = HtmlDom.TopBoxes(dom);
+        Assert.Equal(target.Before.LiveBytes, boxes.Sum(b => b.Size));
+        Assert.All(suspects, s => Assert.Equal(target.Before.RetainedByObjects(new HashSet<ulong> { Address(s) }), boxes.Single(b => b.Key == s.Address).Size));
         // Without scripts the browser's own tooltip tells the numbers.
         Assert.Matches("<rect [^>]*><title>PricePublisher \\(s_publisher\\)\n", dom);
         // A static auto-property is labelled by the property, not its compiler-named backing field.
@@ -150,4 +153,6 @@ public sealed class HtmlReportTests(LeaksTarget target)
     }
 
     private static string Url(string path) => "file://" + path;
+
+    private static ulong Address(HtmlDom.Suspect suspect) => ulong.Parse(suspect.Address.AsSpan(2), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
 }

@@ -95,11 +95,20 @@ public sealed class InspectDumpTests(InspectTarget target)
     public void EveryExampleAddressOpensWithObjects()
     {
         var rows = InspectionRow.Run("-f", target.DumpPath);
-
-        foreach (var row in rows.Where(r => r.Type.Contains("Inspect", StringComparison.Ordinal)))
+        (string Inspection, string Type)[] planted =
+        [
+            ("event handlers", $"InspectPublisher.{InspectEventField}"), ("empty collections", ListType), ("empty collections", SetType),
+            ("sparse collections", DictionaryType), ("timers", $"InspectScenario.{InspectTimerMethod}"),
+            ("pending async", $"InspectScenario.{InspectAsyncMethod}"), ("safe handles", InspectHandleType),
+        ];
+        // Every planted finding's row, and no other row of this mode's own types.
+        Assert.Equal(planted.Length, rows.Count(r => r.Type.Contains("Inspect", StringComparison.Ordinal)));
+        foreach (var (inspection, type) in planted)
         {
+            var row = InspectionRow.Single(rows, inspection, type);
             var result = Infrastructure.MemAnalyzerCli.Run("-f", target.DumpPath, "-objects", row.Example);
             Assert.True(result.ExitCode == 0, $"{row}: {result}");
+            Assert.Contains($"@{row.Example}", result.StandardOutput, StringComparison.OrdinalIgnoreCase);
         }
     }
 }

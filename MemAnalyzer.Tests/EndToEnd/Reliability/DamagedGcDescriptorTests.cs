@@ -44,7 +44,7 @@ public sealed class DamagedGcDescriptorTests(RootsScenario scenario) : IDisposab
         var result = MemAnalyzerCli.Run(["-f", damaged, "-live", "-dts", "100000"], environment: null, timeout: TimeSpan.FromSeconds(60));
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        Assert.Contains("Managed Heap(Allocated)!", result.StandardOutput, StringComparison.Ordinal);
+        PlantedObjects.AssertRows(TableOutput.Parse(result.StandardOutput), ObjectSet.Live);
     }
 
     /// <summary>The MethodTable and series count of the live type with the most instances whose descriptor is of the kind asked for.</summary>

@@ -123,8 +123,17 @@ public sealed partial class LeakPathTests(LeaksTarget target)
         Assert.EndsWith($"static {Scenario}.s_publisher → PricePublisher.PriceChanged → EventHandler<PriceChangedEventArgs>", lines[2], StringComparison.Ordinal);
         var retained = long.Parse(cells[4], NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
         var retained2 = long.Parse(cells[5], NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
+        // Exactly what the publisher's one multicast delegate retains in each dump (the oracle's removal of that object).
+        Assert.Equal((Delegate(target.Before), Delegate(target.After)), (retained, retained2));
         Assert.True(retained2 - retained > ExpectedCounts.LeaksGrowthSubscribers * (ExpectedCounts.LeaksSubscriberSize + ExpectedCounts.LeaksBufferSize), lines[2]);
         Assert.Equal("", lines[3].Trim());
+    }
+
+    private static long Delegate(RetentionOracle oracle)
+    {
+        var publisher = oracle.LiveInstancesOf(ExpectedCounts.LeaksPublisherType).Single();
+        var handler = oracle.Heap.GetObject(publisher.Address).ReadObjectField("PriceChanged").Address;
+        return oracle.RetainedByObjects(new HashSet<ulong> { handler });
     }
 
     /// <summary>The (instances, bytes, retained, path) lines of the first "Root paths to" section of a -retained run.</summary>

@@ -18,9 +18,36 @@ public sealed class DominatorsTests(LeaksTarget target)
             var obj = target.Before.Objects[line.Address];
             Assert.Equal((obj.TypeName, obj.Size, target.Before.RetainedByObjects(new HashSet<ulong> { line.Address })), (line.Type, line.Shallow, line.Retained));
         }
-        // Top lines in falling retained bytes, and a child never retains more than its parent.
+        // Top lines in falling retained bytes: the four largest of the objects that no other object dominates.
         var tops = lines.Where(l => l.Depth == 0).Select(l => l.Retained).ToList();
         Assert.Equal(tops.OrderDescending(), tops);
+        var oracle = new DominatorOracle(target.Before);
+        Assert.Equal(oracle.TopLevelRetained().Values.OrderDescending().Take(4), tops);
+    }
+
+    [Fact]
+    public void EachLineIsImmediatelyDominatedByTheLineItHangsUnderAndRetainsNoMoreThanIt()
+    {
+        var lines = Lines("-f", target.BeforePath, "-dominators", "4", "2");
+        var oracle = new DominatorOracle(target.Before);
+        var parents = new Stack<Line>();
+        var children = 0;
+        foreach (var line in lines.Where(l => l.Address != 0))
+        {
+            while (parents.Count > line.Depth)
+            {
+                parents.Pop();
+            }
+            var parent = parents.Count == 0 ? 0 : parents.Peek().Address;
+            Assert.True(parent == oracle.ImmediateDominator(line.Address), $"0x{line.Address:x} under 0x{parent:x}");
+            if (parents.TryPeek(out var above))
+            {
+                Assert.True(line.Retained <= above.Retained, $"{line} retains more than {above}");
+                children++;
+            }
+            parents.Push(line);
+        }
+        Assert.True(children > 0, "no child lines");
     }
 
     [Fact]

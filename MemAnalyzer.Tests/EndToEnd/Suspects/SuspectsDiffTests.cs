@@ -39,5 +39,13 @@ public sealed class SuspectsDiffTests(LeaksTarget target)
         var growth = SuspectsOutput.ParseGrowth(result.StandardOutput);
         Assert.DoesNotContain(growth, g => g.Path.Contains("Scenario.s_instances", StringComparison.Ordinal));
         Assert.All(growth, g => Assert.True(g.Growth2 > 0, g.ToString()));
+        // The four planted leaks are listed at that threshold, so the list is not empty for another reason ...
+        foreach (var owner in new[] { "LeaksScenario.s_cache", "LeaksScenario.s_publisher", "TimerQueue.<Instances>", "LeaksScenario.s_services" })
+        {
+            Assert.Single(growth, g => g.Path.Contains(owner, StringComparison.Ordinal));
+        }
+        // ... and the array that stayed is an owner of the first dump at that threshold: only its growth keeps it out.
+        var first = SuspectsTests.Run("-f", target.BeforePath, "-suspects", "50", "-suspectpct", "0.001");
+        Assert.Single(first, s => s.Path.Contains("Scenario.s_instances", StringComparison.Ordinal));
     }
 }
