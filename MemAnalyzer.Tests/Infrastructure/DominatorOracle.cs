@@ -1,3 +1,5 @@
+using Microsoft.Diagnostics.Runtime;
+
 namespace MemAnalyzer.Tests.Infrastructure;
 
 /// <summary>
@@ -9,13 +11,19 @@ namespace MemAnalyzer.Tests.Infrastructure;
 public sealed class DominatorOracle
 {
     private readonly RetentionOracle _oracle;
+    private readonly ulong[] _roots;
     private readonly Dictionary<ulong, ulong> _parent = [];
 
     public DominatorOracle(RetentionOracle oracle)
     {
         _oracle = oracle;
+        // MemAnalyzer's roots (Heap/NamedRoots): each static field's object is a root of its own, not only a slot of the
+        // statics table (the Object[] behind a pinned handle that ClrMD gives as the StaticVar root); here every slot is.
+        var tables = oracle.Roots.Where(r => r.RootKind == ClrRootKind.StaticVar && oracle.Objects.TryGetValue(r.Object.Address, out var o) && o.TypeName == "System.Object[]")
+            .SelectMany(r => oracle.Objects[r.Object.Address].References);
+        _roots = [.. oracle.Roots.Select(r => r.Object.Address).Concat(tables).Where(oracle.Objects.ContainsKey).Distinct()];
         var queue = new Queue<ulong>();
-        foreach (var root in oracle.Roots.Select(r => r.Object.Address).Where(oracle.Objects.ContainsKey))
+        foreach (var root in _roots)
         {
             if (_parent.TryAdd(root, 0))
             {
@@ -40,7 +48,7 @@ public sealed class DominatorOracle
         Assert.True(_parent.ContainsKey(address), $"0x{address:x} is not live");
         for (var candidate = _parent[address]; candidate != 0; candidate = _parent[candidate])
         {
-            if (!_oracle.Reachable(address, without: candidate))
+            if (!Reachable(address, without: candidate))
             {
                 return candidate;
             }
@@ -55,7 +63,7 @@ public sealed class DominatorOracle
     public Dictionary<ulong, long> TopLevelRetained()
     {
         // Reverse postorder from a virtual root (index 0) whose successors are the root objects.
-        var roots = _oracle.Roots.Select(r => r.Object.Address).Where(_oracle.Objects.ContainsKey).Distinct().ToArray();
+        var roots = _roots;
         var postorder = new List<ulong>();
         var visited = new HashSet<ulong>();
         var stack = new Stack<(ulong Address, int Next)>();
@@ -124,6 +132,23 @@ public sealed class DominatorOracle
             retained[idom[b]] += retained[b];
         }
         return Enumerable.Range(1, order.Length - 1).Where(b => idom[b] == 0).ToDictionary(b => order[b], b => retained[b]);
+    }
+
+    private bool Reachable(ulong address, ulong without)
+    {
+        var marked = new HashSet<ulong>();
+        var pending = new Stack<ulong>(_roots.Where(r => r != without && marked.Add(r)));
+        while (pending.TryPop(out var current))
+        {
+            foreach (var child in _oracle.Objects[current].References)
+            {
+                if (child != without && _oracle.Objects.ContainsKey(child) && marked.Add(child))
+                {
+                    pending.Push(child);
+                }
+            }
+        }
+        return marked.Contains(address);
     }
 
     private static int Intersect(int[] idom, int a, int b)

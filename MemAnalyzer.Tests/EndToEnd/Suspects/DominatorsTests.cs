@@ -39,7 +39,8 @@ public sealed class DominatorsTests(LeaksTarget target)
                 parents.Pop();
             }
             var parent = parents.Count == 0 ? 0 : parents.Peek().Address;
-            Assert.True(parent == oracle.ImmediateDominator(line.Address), $"0x{line.Address:x} under 0x{parent:x}");
+            var idom = oracle.ImmediateDominator(line.Address);
+            Assert.True(parent == idom, $"{line} under 0x{parent:x}; dominated by 0x{idom:x} {(idom == 0 ? "" : target.Before.Objects[idom].TypeName)}; roots to it: {string.Join(", ", target.Before.Roots.Where(r => r.Object.Address == idom).Select(r => r.RootKind))}");
             if (parents.TryPeek(out var above))
             {
                 Assert.True(line.Retained <= above.Retained, $"{line} retains more than {above}");
