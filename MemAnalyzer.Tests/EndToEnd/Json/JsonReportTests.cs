@@ -94,7 +94,7 @@ public sealed class JsonReportTests(RootsScenario scenario) : IDisposable
         var path = _directory.File("killed.json");
         Succeed("-f", scenario.DumpPath, "-o", path, "-context", "first", "-silent");
         Succeed("-f", scenario.DumpPath, "-o", path, "-context", "second", "-silent");
-        Assert.Equal($"second {Path.GetFileName(scenario.DumpPath)}", Context(path));
+        Assert.Equal("second", Context(path));
         var second = File.ReadAllText(path);
 
         // The run pauses halfway through its write (fault injection); it is killed there, as the out-of-memory killer or a CI timeout would.
@@ -106,7 +106,7 @@ public sealed class JsonReportTests(RootsScenario scenario) : IDisposable
         run.WaitForExit();
 
         Assert.Equal(second, File.ReadAllText(path));
-        Assert.Equal($"second {Path.GetFileName(scenario.DumpPath)}", Context(path));
+        Assert.Equal("second", Context(path));
     }
 
     private static string? Context(string path)
