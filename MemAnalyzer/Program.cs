@@ -2,13 +2,17 @@ using System.Runtime.InteropServices;
 using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Cli;
 
+// Before anything is written: the output gets the text alone, without System.Console's keypad-mode sequence.
+TerminalStreams.Install();
 using var cancellation = new CancellationTokenSource();
-Console.CancelKeyPress += (_, e) =>
+// Ctrl+C as a signal, not through Console.CancelKeyPress: that sets the terminal up for key reading (keypad mode, written
+// into the output and never undone). Let the walk stop at its next check, so that a suspended process is detached
+// (resumed) on the thread that attached it.
+using var interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, context =>
 {
-    // Let the walk stop at its next check, so that a suspended process is detached (resumed) on the thread that attached it.
-    e.Cancel = true;
+    context.Cancel = true;
     cancellation.Cancel();
-};
+});
 using var terminate = PosixSignalRegistration.Create(PosixSignal.SIGTERM, context =>
 {
     context.Cancel = true;

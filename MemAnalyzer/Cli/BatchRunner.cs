@@ -140,7 +140,7 @@ internal static class BatchRunner
         var error = new JsonError(result.ExitCode, message);
         // A damaged heap (more than 1 % unreadable) still has its rows: they are kept, with the error beside them.
         return report is { Targets.Count: > 0 } ? report.Targets.Select(t => t with { Error = error })
-            : [new JsonTarget(Path.GetFileName(result.Dump), Context: BatchRequest.Context(contextText, result.Dump), Error: error)];
+            : [new JsonTarget(Path.GetFileName(result.Dump), Context: BatchRequest.Context(contextText), Error: error)];
     }
 
     private static JsonReport? TryRead(string document)

@@ -71,7 +71,7 @@ public sealed class CommandLine
         DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
         BinaryDirectories = App.Option("-bindir|--bin-dir <DIR>", "Folder with the target's binaries (app folder, runtime folder) for a dump that lacks the memory mapped from files (gcore, kernel cores, .NET Core 3.1 createdump); repeatable.", CommandOptionType.MultipleValue);
         AllowDamage = Flag("-allowdamage|--allow-damage", "Exit 0 even when more than 1 % of the heap could not be walked (a damaged dump); the table and the Unreadable row are printed either way.");
-        NoIndex = Flag("-noindex|--no-index", "Neither read nor write the index of a dump's live graph, which otherwise keeps the mark, the dominator tree and the retained sizes for the next -retained, -roots, -suspects, -dominators or -objects of the same dump (in $XDG_CACHE_HOME/memanalyzer; also MEMANALYZER_NOINDEX=1).");
+        NoIndex = Flag("-noindex|--no-index", $"Neither read nor write the index of a dump's live graph, which otherwise keeps the mark, the dominator tree and the retained sizes for the next {MemAnalyzer.Index.IndexedViews.List} of the same dump (in $XDG_CACHE_HOME/memanalyzer; also MEMANALYZER_NOINDEX=1).");
         IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
         ForceGc = Optional("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.");
         ProcessFilter = Single("-process|--process <NAME>", "With -gc: only processes with this name.");
@@ -87,7 +87,7 @@ public sealed class CommandLine
         BatchCsv.ShowInHelpText = false;
         // A plain option rather than HelpOption: with a help option the library prints its own hint to stdout on every parse error.
         Help = Flag("-?|-h|--help", "Show help and examples.");
-        Version = Flag("--version", "Print the version and the commit it was built from.");
+        Version = Flag("-version|--version", "Print the version and the commit it was built from.");
     }
 
     /// <summary>-procdump is no option of the library: everything after it belongs to the dump writer, so it is split off before parsing.</summary>

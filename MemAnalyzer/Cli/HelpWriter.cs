@@ -26,17 +26,7 @@ public static class HelpWriter
     /// <summary>A terminal's own width; otherwise COLUMNS, else <see cref="DefaultWidth"/>.</summary>
     public static int Width(bool outputIsTerminal, string? columns)
     {
-        var terminal = 0;
-        if (outputIsTerminal)
-        {
-            try
-            {
-                terminal = Console.WindowWidth;
-            }
-            catch (IOException)
-            {
-            }
-        }
+        var terminal = outputIsTerminal ? TerminalWidth.OfStandardOutput() : 0;
         var width = terminal > 0 ? terminal
             : int.TryParse(columns, NumberStyles.None, CultureInfo.InvariantCulture, out var fromEnvironment) && fromEnvironment > 0 ? fromEnvironment
             : DefaultWidth;

@@ -241,7 +241,7 @@ public static class RequestBuilder
             SwitchRules.CsvSwitchesNeedOutput(line);
             return ReportDestination.Console with { Html = html };
         }
-        var context = line.BatchItem.Value() is { } item ? BatchRequest.Context(line.Context.Value(), item) : line.Context.Value() ?? "";
+        var context = BatchRequest.Context(line.Context.Value());
         var stamp = new ReportStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
         if (json)
         {

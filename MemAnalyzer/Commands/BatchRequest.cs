@@ -10,12 +10,11 @@ public sealed record BatchRequest(IReadOnlyList<string> Dumps, CommandRequest Ea
 {
     public override IReadOnlyList<TargetSpec> Targets => [.. Dumps.Select(TargetSpec.Dump)];
 
-    /// <summary>The Context column (CSV) and field (JSON) of one dump of a batch: its file name, after the -context text when one was given.</summary>
-    public static string Context(string? contextText, string dumpPath)
-    {
-        var name = Path.GetFileName(dumpPath);
-        return string.IsNullOrEmpty(contextText) ? name : $"{contextText} {name}";
-    }
+    /// <summary>
+    /// The Context column (CSV) and field (JSON) of one dump of a batch: the -context text as the user wrote it (empty without
+    /// one); the Name column tells the dumps apart, and -trend adds the name to the label where one text covers several dumps.
+    /// </summary>
+    public static string Context(string? contextText) => contextText ?? "";
 
     /// <summary>Where the rows of <see cref="Each"/> go.</summary>
     public ReportDestination Output => Each switch

@@ -49,7 +49,7 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
         }
         File.Move(_staging, _path, overwrite: true);
         var removed = IndexFolder.Trim(_settings, keep: _path);
-        _settings.Note?.Invoke($"kept the live graph and retained sizes of {name} in the index {_path} ({Megabytes(bytes)}): the next -retained, -roots, -suspects, -dominators or -objects of this dump reads them from there{(removed > 0 ? $" ({removed} older {(removed == 1 ? "index was" : "indexes were")} removed to stay within {Megabytes(_settings.LimitBytes)})" : "")}");
+        _settings.Note?.Invoke($"kept the live graph and retained sizes of {name} in the index {_path} ({Megabytes(bytes)}): the next {IndexedViews.List} of this dump reads them from there{(removed > 0 ? $" ({removed} older {(removed == 1 ? "index was" : "indexes were")} removed to stay within {Megabytes(_settings.LimitBytes)})" : "")}");
     });
 
     public void Dispose()

@@ -47,6 +47,7 @@ public static class TrackingCsvReader
         var retainedColumn = TrackingColumns.Retained(unit);
         var hasRetained = columns.Contains(retainedColumn);
         var hasSelection = columns.Contains(SelectionColumn);
+        var hasName = columns.Contains(TrackingColumns.Name);
         var raw = new List<RawTrackingRow>();
         var skipped = 0;
         while (csv.Read())
@@ -61,19 +62,20 @@ public static class TrackingCsvReader
             }
             long? retained = hasRetained && long.TryParse(csv.GetString(retainedColumn), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var r) ? r * unit.Divisor() : null;
             raw.Add(new RawTrackingRow(csv.GetString(TrackingColumns.ProcessId) ?? "", csv.GetString(TrackingColumns.Context) ?? "", csv.GetString(TrackingColumns.Time) ?? "", label, allocated * unit.Divisor(), count, retained,
-                hasSelection ? csv.GetString(SelectionColumn) ?? "" : ""));
+                hasSelection ? csv.GetString(SelectionColumn) ?? "" : "", hasName ? csv.GetString(TrackingColumns.Name) ?? "" : ""));
         }
         return Assemble(raw, skipped, unit, requested, view: null);
     }
 
     /// <summary>The rows read, grouped into iterations by <paramref name="requested"/> (Time when every Context is empty), with what the reader has to warn about.</summary>
     /// <param name="view">The view of a view CSV (<see cref="ViewCsvSchema.View"/>); null for the type table.</param>
-    internal static TrackingCsv Assemble(IReadOnlyList<RawTrackingRow> raw, int skipped, SizeUnit unit, IterationKey requested, string? view)
+    internal static TrackingCsv Assemble(IReadOnlyList<RawTrackingRow> read, int skipped, SizeUnit unit, IterationKey requested, string? view)
     {
-        if (raw.Count == 0)
+        if (read.Count == 0)
         {
             throw new FormatException("it has a header but no rows");
         }
+        var raw = IterationLabels.Label(read);
         var key = requested == IterationKey.Context && raw.All(r => r.Context.Length == 0) ? IterationKey.Time : requested;
         var warnings = new List<string>();
         if (skipped > 0)

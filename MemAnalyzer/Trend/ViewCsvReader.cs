@@ -31,6 +31,7 @@ internal static class ViewCsvReader
 
         using var csv = TrackingCsvReader.Open(header + "\n" + text.ReadToEnd(), separator);
         csv.ReadHeader();
+        var hasName = columns.Contains(TrackingColumns.Name);
         var raw = new List<RawTrackingRow>();
         var skipped = 0;
         while (csv.Read())
@@ -49,7 +50,8 @@ internal static class ViewCsvReader
                 continue;
             }
             raw.Add(new RawTrackingRow(csv.GetString(TrackingColumns.ProcessId) ?? "", csv.GetString(TrackingColumns.Context) ?? "",
-                csv.GetString(TrackingColumns.Time) ?? "", series, bytes * unit.Divisor(), count, null, ""));
+                csv.GetString(TrackingColumns.Time) ?? "", series, bytes * unit.Divisor(), count, null, "",
+                hasName ? csv.GetString(TrackingColumns.Name) ?? "" : ""));
         }
         return TrackingCsvReader.Assemble(raw, skipped, unit, requested, schema.View);
     }

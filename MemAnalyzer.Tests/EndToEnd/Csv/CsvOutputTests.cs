@@ -28,7 +28,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         Assert.Equal(2 * (oracle.Count + s_summaryLabels.Length), csv.Rows.Count);
         foreach (var context in new[] { "iteration 1", "iteration 2" })
         {
-            var block = csv.Rows.Where(r => r["Context"] == $"{context} {Path.GetFileName(scenario.DumpPath)}").ToList();
+            var block = csv.Rows.Where(r => r["Context"] == context).ToList();
             var types = block.Where(r => !s_summaryLabels.Contains(r["Type"])).ToDictionary(r => r["Type"], r => (CsvFile.Number(r, "Instances(Count)"), CsvFile.Number(r, "AllocatedBytes")));
             Assert.Equal(oracle.OrderBy(p => p.Key, StringComparer.Ordinal), types.OrderBy(p => p.Key, StringComparer.Ordinal).Select(p => new KeyValuePair<string, (long, long)>(p.Key, p.Value)));
             var allocated = block.Single(r => r["Type"] == "Managed Heap(Allocated)!");
@@ -118,7 +118,7 @@ public sealed class CsvOutputTests(RootsScenario scenario) : IDisposable
         var csv = CsvFile.Read(path);
         Assert.Null(csv.ExcelSeparatorLine);
         Assert.Equal(s_columns, csv.Header);
-        Assert.All(csv.Rows, r => Assert.Equal($"new {Path.GetFileName(scenario.DumpPath)}", r["Context"]));
+        Assert.All(csv.Rows, r => Assert.Equal("new", r["Context"]));
         Assert.Equal(2 + s_summaryLabels.Length, csv.Rows.Count);
     }
 

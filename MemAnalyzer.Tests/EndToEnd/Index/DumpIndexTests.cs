@@ -59,6 +59,17 @@ public sealed class DumpIndexTests(LeaksTarget target)
     }
 
     [Fact]
+    public void TheIndexNoteAndTheHelpOfNoIndexNameEveryViewThatReadsTheIndexFinalizableAndHandlesRetainedToo()
+    {
+        const string Views = "-retained, -roots, -suspects, -dominators, -objects, -finalizable or -handles -retained";
+        using var cache = new IndexCache();
+        var built = cache.Run("-f", target.BeforePath, "-finalizable");
+        Assert.Equal(1, IndexCache.Count(built.StandardError, $"the next {Views} of this dump reads them from there"));
+        var help = string.Join(' ', IndexCache.RunWithout("--help").StandardOutput.Split((char[])[' ', '\n'], StringSplitOptions.RemoveEmptyEntries));
+        Assert.Contains($"retained sizes for the next {Views} of the same dump", help, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void ARetainedDiffKeepsAnIndexForEachDumpAndThenReadsBoth()
     {
         using var cache = new IndexCache();

@@ -49,12 +49,13 @@ public sealed class BatchTests : IDisposable
         var lines = File.ReadAllLines(csvPath);
         Assert.Single(lines, l => l.StartsWith("AllocatedBytes", StringComparison.Ordinal));
         var rows = CsvFile.Read(csvPath).Rows;
-        // Each dump's rows are one block: its Context never comes back after another's.
-        var blocks = rows.Select(r => r["Context"]).Aggregate(new List<string>(), (list, c) => { if (list.Count == 0 || list[^1] != c) { list.Add(c); } return list; });
-        Assert.Equal([$"fleet {First}", $"fleet {Second}"], blocks.Order(StringComparer.Ordinal));
+        // Each dump's rows are one block: its Name never comes back after another's; Context is the -context text as written.
+        var blocks = rows.Select(r => r["Name"]).Aggregate(new List<string>(), (list, c) => { if (list.Count == 0 || list[^1] != c) { list.Add(c); } return list; });
+        Assert.Equal([First, Second], blocks.Order(StringComparer.Ordinal));
+        Assert.All(rows, r => Assert.Equal("fleet", r["Context"]));
         foreach (var (name, dump) in new[] { (First, _target.BeforePath), (Second, _target.AfterPath) })
         {
-            var block = rows.Where(r => r["Context"] == $"fleet {name}").ToList();
+            var block = rows.Where(r => r["Name"] == name).ToList();
             var oracle = ClrMdOracle.Compute(dump, ObjectSet.All);
             var types = block.Where(r => !s_summaryLabels.Contains(r["Type"])).ToDictionary(r => r["Type"], r => (CsvFile.Number(r, "Instances(Count)"), CsvFile.Number(r, "AllocatedBytes")), StringComparer.Ordinal);
             Assert.Equal(oracle.OrderBy(p => p.Key, StringComparer.Ordinal), types.OrderBy(p => p.Key, StringComparer.Ordinal));
@@ -72,7 +73,7 @@ public sealed class BatchTests : IDisposable
 
         Assert.True(result.ExitCode == 0, result.ToString());
         var rows = CsvFile.Read(csvPath).Rows;
-        Assert.Equal([(First, 2 + 4), (Second, 2 + 4)], rows.GroupBy(r => r["Context"]).Select(g => (g.Key, g.Count())).OrderBy(g => g.Key, StringComparer.Ordinal));
+        Assert.Equal([(First, 2 + 4), (Second, 2 + 4)], rows.GroupBy(r => r["Name"]).Select(g => (g.Key, g.Count())).OrderBy(g => g.Key, StringComparer.Ordinal));
         Assert.Equal([csvPath], Directory.GetFiles(_directory.Path, "overwrite.csv*"));
     }
 
@@ -86,7 +87,7 @@ public sealed class BatchTests : IDisposable
         using var json = JsonReportText.Read(path);
         var targets = json.RootElement.GetProperty("targets").EnumerateArray().ToList();
         Assert.Equal([First, Broken, Second], targets.Select(t => t.GetProperty("name").GetString()));
-        Assert.Equal([First, Broken, Second], targets.Select(t => t.GetProperty("context").GetString()));
+        Assert.Equal(["", "", ""], targets.Select(t => t.GetProperty("context").GetString()));
         var error = targets[1].GetProperty("error");
         Assert.Equal(ExitCodes.DumpInvalid, error.GetProperty("exitCode").GetInt32());
         Assert.False(targets[1].TryGetProperty("types", out _));

@@ -208,12 +208,12 @@ public sealed class RequestBuilderTests
     }
 
     [Fact]
-    public void ABatchsChildAnalyzesItsOneDumpWithItsFileNameInTheContextAndPrintsItsJson()
+    public void ABatchsChildAnalyzesItsOneDumpWithTheContextAsWrittenAndPrintsItsJson()
     {
         var child = Assert.IsType<HistogramRequest>(Build(CommandLine.BatchItemSwitch, "dir/b.dmp", "-f", "dir/*.dmp", "-o", "out.json", "-context", "run 4"));
 
         Assert.Equal("dir/b.dmp", child.Target.DumpPath);
-        Assert.Equal((null, "run 4 b.dmp"), (child.Output.Json!.Path, child.Output.Json.Stamp.Context));
+        Assert.Equal((null, "run 4"), (child.Output.Json!.Path, child.Output.Json.Stamp.Context));
         Assert.Null(child.Output.Csv);
     }
 
