@@ -17,7 +17,7 @@ public static class SuspectsDiffCommand
         {
             runtimes[isFirst ? 0 : 1] = PageFacts.RuntimeOf(source);
             return SuspectsReading<OwnerSet>.Read(source, context.Walk, needsPaths: true, token, null,
-                tree => OwnerSet.Collect(tree.Graph, tree.Dominators, tree.Children, tree.PathOf));
+                tree => OwnerSet.Collect(tree.Graph, tree.Dominators, tree.Children, tree.PathOf, isFirst ? null : tree.TypePathOf));
         }, context.Cancellation);
         var (first, last) = (pair.First.Result, pair.Second.Result);
         var growth = GrowthMatcher.Match(first, last, request.Options);

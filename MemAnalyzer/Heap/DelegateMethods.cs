@@ -8,13 +8,16 @@ namespace MemAnalyzer.Heap;
 /// <c>LeaksScenario+&lt;&gt;c__DisplayClass13_0.&lt;StartPoller&gt;b__0</c> for a lambda. A delegate's _methodPtrAux
 /// holds the method of a static (open) delegate, _methodPtr that of an instance or closed one (a stub or the code);
 /// when neither is inside a known method, a cached _methodBase (a RuntimeMethodInfo) gives its method handle.
-/// Resolved methods are remembered by pointer: the handlers of one event share a few.
+/// Resolved methods are remembered by pointer and target type: the handlers of one event share a few. The declaring type
+/// is named as the target instantiates it, and a framework wrapper's delegate is followed one level
+/// (<c>OptionsMonitor&lt;FeatureOptions&gt;+ChangeTrackerDisposable.OnChange → FeatureClient.OnFeatureChanged</c>, see <see cref="DelegateTargets"/>).
 /// </summary>
 internal sealed class DelegateMethods(ClrHeap heap)
 {
     public const string Unknown = "method unknown";
 
-    private readonly Dictionary<(ulong Pointer, ulong Auxiliary), string> _byPointers = [];
+    private readonly Dictionary<(ulong Pointer, ulong Auxiliary, ulong TargetType), string> _byPointers = [];
+    private readonly DelegateTargets _targets = new();
 
     /// <summary>The method of the delegate at <paramref name="address"/>, or null when it is no delegate.</summary>
     public string? Of(ulong address)
@@ -24,9 +27,19 @@ internal sealed class DelegateMethods(ClrHeap heap)
         {
             return null;
         }
+        var target = Target(delegateObject);
+        var name = Name(delegateObject, target);
+        var wrapped = target.IsNull ? default : _targets.Wrapped(target);
+        return wrapped.IsNull ? name : $"{name} → {Name(wrapped, Target(wrapped))}";
+    }
+
+    /// <summary>The method's type without namespaces, as <paramref name="target"/> instantiates it, and its name.</summary>
+    private string Name(ClrObject delegateObject, ClrObject target)
+    {
         var pointer = Read(delegateObject, "_methodPtr");
         var auxiliary = Read(delegateObject, "_methodPtrAux");
-        if (_byPointers.TryGetValue((pointer, auxiliary), out var known))
+        var targetType = target.Type?.MethodTable ?? 0;
+        if (_byPointers.TryGetValue((pointer, auxiliary, targetType), out var known))
         {
             return known;
         }
@@ -34,13 +47,24 @@ internal sealed class DelegateMethods(ClrHeap heap)
         var method = (auxiliary != 0 ? runtime.GetMethodByInstructionPointer(auxiliary) : null)
             ?? (pointer != 0 ? runtime.GetMethodByInstructionPointer(pointer) : null)
             ?? FromMethodBase(delegateObject);
-        var name = method?.Type is { } type ? $"{ShortTypeNames.Of(type.Name ?? "?")}.{method.Name}" : Unknown;
+        var name = method?.Type is { } type ? $"{ShortTypeNames.Of(DelegateTargets.DeclaringType(type.Name ?? "?", target.Type))}.{method.Name}" : Unknown;
         if (method is not null)
         {
             // A _methodBase belongs to one delegate: only pointers resolved alone are shared.
-            _byPointers[(pointer, auxiliary)] = name;
+            _byPointers[(pointer, auxiliary, targetType)] = name;
         }
         return name;
+    }
+
+    /// <summary>The delegate's target, or a null object for a static method's delegate (whose target is itself).</summary>
+    private static ClrObject Target(ClrObject delegateObject)
+    {
+        if (delegateObject.Type?.GetFieldByName("_target") is null)
+        {
+            return default;
+        }
+        var target = delegateObject.ReadObjectField("_target");
+        return target.Address == delegateObject.Address || !target.IsValid ? default : target;
     }
 
     private ClrMethod? FromMethodBase(ClrObject delegateObject)

@@ -5,13 +5,13 @@ namespace MemAnalyzer.Inspections;
 
 /// <summary>
 /// Delegates with at least <see cref="InspectionOptions.MinHandlers"/> handlers (a multicast delegate's invocation
-/// list), each with the instance field that holds it (an event's backing field has the event's name) and its handler
-/// methods, as -objects resolves them.
+/// list), each with the instance field that holds it (an event's backing field has the event's name), else the static
+/// field (<c>static Bus.Changed</c>), and its handler methods, as -objects resolves them.
 /// </summary>
 internal static class EventFindings
 {
-    /// <summary>The type of a row whose delegate no instance field of a live object holds.</summary>
-    public const string NoOwner = "(no instance field: a static, a local or a collection holds it)";
+    /// <summary>The type of a row whose delegate no field holds (no instance field of a live object, no static field).</summary>
+    public const string NoOwner = "(no field: a local or a collection holds it)";
 
     public static IEnumerable<Finding> Find(ClrHeap heap, InspectionCandidates candidates, int minHandlers, MethodResolver methods, CancellationToken cancellation)
     {
@@ -34,6 +34,7 @@ internal static class EventFindings
             return [];
         }
         var owners = Owners(heap, candidates, big, cancellation);
+        StaticEventOwners.Add(heap, big, owners, cancellation);
         return [.. big.Values.Select(obj => Row(obj, owners.GetValueOrDefault(obj.Address) ?? NoOwner, methods))
             .OrderByDescending(f => f.Count).ThenBy(f => f.Type, StringComparer.Ordinal).ThenBy(f => f.Example)];
     }

@@ -3,13 +3,16 @@ using MemAnalyzer.Retention;
 
 namespace MemAnalyzer.Inspections;
 
-/// <summary>A method as the findings name it: its type without namespaces, a dot, its name (Subscriber.OnPriceChanged).</summary>
+/// <summary>
+/// A method as the findings name it: its type without namespaces, a dot, its name (Subscriber.OnPriceChanged); through a
+/// framework wrapper, " → " and the wrapped method (OptionsMonitor&lt;FeatureOptions&gt;+ChangeTrackerDisposable.OnChange → FeatureClient.OnFeatureChanged).
+/// </summary>
 internal static class MethodText
 {
     public const string Unknown = "method unknown";
 
     public static string Of(MethodView method) =>
-        method.Resolved ? $"{ShortTypeNames.Of(method.TypeName ?? "?")}.{method.Name}" : Unknown;
+        (method.Resolved ? $"{ShortTypeNames.Of(method.TypeName ?? "?")}.{method.Name}" : Unknown) + (method.Wrapped is { } wrapped ? " → " + Of(wrapped) : "");
 
     /// <summary>The methods most called first, at most three, with their counts: "Subscriber.OnPriceChanged ×2,000".</summary>
     public static string Counts(IReadOnlyList<(string Method, long Count)> methods)

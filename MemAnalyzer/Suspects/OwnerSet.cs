@@ -9,7 +9,10 @@ namespace MemAnalyzer.Suspects;
 /// side is still found.
 /// </summary>
 /// <param name="Along">Root path text → retained bytes, for the objects between a top-level dominator and its point.</param>
-public sealed record OwnerSet(long LiveBytes, IReadOnlyList<LeakSuspect> Owners, IReadOnlyDictionary<string, long> Along)
+/// <param name="Groups">The types whose other top-level instances (none an owner) retain the floor or more together, as group suspects (<see cref="OwnerGroups"/>).</param>
+/// <param name="GroupSums">Type name → instances and retained bytes of those instances, for every type that has any.</param>
+public sealed record OwnerSet(long LiveBytes, IReadOnlyList<LeakSuspect> Owners, IReadOnlyDictionary<string, long> Along,
+    IReadOnlyList<LeakSuspect>? Groups = null, IReadOnlyDictionary<string, (long Count, long Bytes)>? GroupSums = null)
 {
     public const double FloorPercent = 0.1;
 
@@ -18,7 +21,9 @@ public sealed record OwnerSet(long LiveBytes, IReadOnlyList<LeakSuspect> Owners,
     /// <summary>Types kept per owner, so that the types that grew can be found among them.</summary>
     public const int TypesPerOwner = 50;
 
-    public static OwnerSet Collect(ObjectGraph graph, DominatorTree tree, DominatorChildren children, Func<int, RootPath?> pathOf)
+    /// <param name="typePathOf">The most common root path to a type's instances, for the groups; null: groups without paths.</param>
+    public static OwnerSet Collect(ObjectGraph graph, DominatorTree tree, DominatorChildren children, Func<int, RootPath?> pathOf,
+        Func<int, RootPath?>? typePathOf = null)
     {
         var retained = tree.RetainedBytes;
         var floor = (long)Math.Ceiling(tree.ReachableBytes * FloorPercent / 100);
@@ -42,6 +47,7 @@ public sealed record OwnerSet(long LiveBytes, IReadOnlyList<LeakSuspect> Owners,
             }
             owners.Add(SuspectFinder.ObjectSuspect(graph, tree, children, types, top, TypesPerOwner, pathOf));
         }
-        return new OwnerSet(tree.ReachableBytes, owners, along);
+        var (groups, sums) = OwnerGroups.Collect(graph, tree, children, types, [.. candidates], floor, TypesPerOwner, typePathOf);
+        return new OwnerSet(tree.ReachableBytes, owners, along, groups, sums);
     }
 }

@@ -7,8 +7,10 @@ namespace MemAnalyzer.Suspects;
 /// <param name="Second">The owner in the second snapshot (with several owners on one path, the largest; bytes are their sum).</param>
 /// <param name="FirstRetained">Bytes retained by the same path in the first snapshot; 0 when it had no such owner.</param>
 /// <param name="SecondRetained">Bytes retained by the path's owners in the second snapshot.</param>
-/// <param name="Matched">Whether the first snapshot had an object on this path.</param>
-public sealed record SuspectGrowth(LeakSuspect Second, long FirstRetained, long SecondRetained, bool Matched, IReadOnlyList<AccumulatedGrowth> Accumulated)
+/// <param name="Matched">Whether the first snapshot had an object on this path (for a group: instances of its type).</param>
+/// <param name="FirstInstances">For a type group (<see cref="LeakSuspect.IsGroup"/>), its instances in the first snapshot.</param>
+public sealed record SuspectGrowth(LeakSuspect Second, long FirstRetained, long SecondRetained, bool Matched, IReadOnlyList<AccumulatedGrowth> Accumulated,
+    long FirstInstances = 0)
 {
     public long Growth => SecondRetained - FirstRetained;
 }

@@ -47,6 +47,25 @@ public static partial class SuspectsOutput
         return result;
     }
 
+    /// <summary>A type group of a diff: "2,000 instances of T (1,000 before), none an owner alone, grew by …: together retain …, was …".</summary>
+    public sealed record GroupGrowth(int Rank, string Type, long Instances1, long Instances2, long Growth2, long Retained2, long Retained1, string Path);
+
+    public static IReadOnlyList<GroupGrowth> ParseGroupGrowth(string output)
+    {
+        var lines = output.Split('\n');
+        var result = new List<GroupGrowth>();
+        for (var i = 0; i < lines.Length; i++)
+        {
+            if (GroupGrowthHead().Match(lines[i]) is { Success: true } head)
+            {
+                result.Add(new GroupGrowth(int.Parse(head.Groups[1].Value, CultureInfo.InvariantCulture), head.Groups[3].Value, Number(head.Groups[4].Value),
+                    Number(head.Groups[2].Value), Number(head.Groups[5].Value), Number(head.Groups[6].Value), Number(head.Groups[7].Value),
+                    lines[i + 1].Trim()["Root path: ".Length..]));
+            }
+        }
+        return result;
+    }
+
     public static long Number(string text) => long.Parse(text, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
 
     private static ulong Hex(string text) => ulong.Parse(text.AsSpan(2), NumberStyles.HexNumber, CultureInfo.InvariantCulture);
@@ -59,4 +78,7 @@ public static partial class SuspectsOutput
 
     [GeneratedRegex(@"^(\d+)\. (.+?) (0x[0-9a-f]+) grew by ([\d,]+) bytes: retains ([\d,]+) bytes, was (.+)$")]
     private static partial Regex GrowthHead();
+
+    [GeneratedRegex(@"^(\d+)\. ([\d,]+) instances of (.+?) \(([\d,]+) before\), none an owner alone, grew by ([\d,]+) bytes: together retain ([\d,]+) bytes, was ([\d,]+) bytes\r?$")]
+    private static partial Regex GroupGrowthHead();
 }

@@ -62,6 +62,7 @@ if (mode == "inspect")
 {
     InspectScenario.Plant();
 }
+if (mode == ExpectedCounts.WrappersMode) { WrappersScenario.Plant(); }
 if (mode == "retention")
 {
     MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.Plant();
@@ -127,6 +128,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.FinalizableMoreCommand:
             HandlesScenario.MoreFinalizable();
             Console.WriteLine(ExpectedCounts.FinalizableMoreAck);
+            break;
+        case ExpectedCounts.WrappersGrowCommand:
+            WrappersScenario.More();
+            Console.WriteLine(ExpectedCounts.WrappersGrownAck);
             break;
         case ExpectedCounts.InspectMoreCommand:
             InspectScenario.More();

@@ -22,7 +22,14 @@ public static class SuspectGrowthRenderer
             var g = growth[i];
             writer.WriteLine();
             var before = g.Matched ? SuspectRenderer.Bytes(g.FirstRetained, unit) : "nothing on this path";
-            writer.WriteLine($"{i + 1}. {g.Second.PointTypeName} {SuspectTableRows.Address(g.Second.PointAddress)} grew by {SuspectRenderer.Bytes(g.Growth, unit)}: retains {SuspectRenderer.Bytes(g.SecondRetained, unit)}, was {before}");
+            if (g.Second.IsGroup)
+            {
+                writer.WriteLine($"{i + 1}. {NumberFormat.N(g.Second.Instances)} instances of {g.Second.TypeName} ({NumberFormat.N(g.FirstInstances)} before), none an owner alone, grew by {SuspectRenderer.Bytes(g.Growth, unit)}: together retain {SuspectRenderer.Bytes(g.SecondRetained, unit)}, was {SuspectRenderer.Bytes(g.FirstRetained, unit)}");
+            }
+            else
+            {
+                writer.WriteLine($"{i + 1}. {g.Second.PointTypeName} {SuspectTableRows.Address(g.Second.PointAddress)} grew by {SuspectRenderer.Bytes(g.Growth, unit)}: retains {SuspectRenderer.Bytes(g.SecondRetained, unit)}, was {before}");
+            }
             writer.WriteLine($"   Root path: {(g.Second.Path is null ? "(none)" : RootPathRenderer.Text(g.Second.Path))}");
             if (g.Accumulated.Count > 0)
             {

@@ -25,9 +25,10 @@ public static class ValueText
         _ => $"count {NumberFormat.N(content.Count ?? 0)}" + (content.Capacity is { } c ? $", capacity {NumberFormat.N(c)}" : ""),
     };
 
-    /// <summary>Subscriber.OnPriceChanged, or the code pointer ClrMD could not resolve.</summary>
+    /// <summary>Subscriber.OnPriceChanged, or the code pointer ClrMD could not resolve; through a wrapper, " → " and the wrapped method.</summary>
     public static string Method(MethodView method) =>
-        method.Resolved ? $"{RootPathRenderer.ShortName(method.TypeName ?? "?")}.{method.Name}" : $"<method not resolvable: code 0x{method.Code:x}>";
+        (method.Resolved ? $"{RootPathRenderer.ShortName(method.TypeName ?? "?")}.{method.Name}" : $"<method not resolvable: code 0x{method.Code:x}>")
+        + (method.Wrapped is { } wrapped ? " → " + Method(wrapped) : "");
 
     private static string Reference(ValueView value)
     {

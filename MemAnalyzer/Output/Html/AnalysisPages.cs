@@ -43,13 +43,25 @@ public static class AnalysisPages
         (IReadOnlyList<SuspectGrowth> Growth, long FirstLive, long SecondLive, double Percent)? growth)
     {
         var page = new ReportPage(header);
-        var memory = MemoryMapHtml.Of(second.HeapSummary, second.MemoryRows, "memory-after", growth is null ? null : SuspectsOnlyNote);
-        page.Section("memory", "Where the memory is", SummaryTable(summaries) + "<h3>The second target</h3>\n" + memory);
+        // Both targets' rows are the comparison table's columns: the second target's own table would repeat them; only its bar (-vmmap) is added.
+        var bar = second.MemoryRows.Any(r => r.Label == RowLabels.AllocatedTotal && r.Bytes > 0) ? "<h3>After</h3>\n" + MemoryMapHtml.Bar(second.HeapSummary, second.MemoryRows) : "";
+        page.Section("memory", "Where the memory is", SummaryTable(summaries) + bar + (growth is null ? "" : $"<p class=\"note\">{E(SuspectsOnlyNote)}</p>\n"));
         var grown = diffs.Where(d => d.DeltaBytes > 0).ToList();
-        page.Section("retention", "What grew",
-            $"<p class=\"note\">The types whose bytes grew ({Delta(grown.Sum(d => d.DeltaBytes))} bytes together), by namespace. Hover for the numbers, click to zoom in.</p>\n"
+        var byNamespace = $"<p class=\"note\">The types whose bytes grew ({Delta(grown.Sum(d => d.DeltaBytes))} bytes together), by namespace. Hover for the numbers, click to zoom in.</p>\n"
             + (grown.Count == 0 ? "<p>No type grew.</p>\n"
-                : TreemapSvg.Box("treemap", TypeTreemap.ByNamespace(grown, d => d.TypeName, d => d.DeltaBytes, d => $"{Delta(d.DeltaBytes)} bytes, {Delta(d.DeltaCount)} instances"), grown.Sum(d => d.DeltaBytes))));
+                : TreemapSvg.Box(growth is null ? "treemap" : "treemap-types", TypeTreemap.ByNamespace(grown, d => d.TypeName, d => d.DeltaBytes, d => $"{Delta(d.DeltaBytes)} bytes, {Delta(d.DeltaCount)} instances"), grown.Sum(d => d.DeltaBytes)));
+        if (growth is { } owners)
+        {
+            var (nodes, total) = GrowthTreemap.Of(owners.Growth, owners.SecondLive - owners.FirstLive);
+            page.Section("retention", "What grew",
+                $"<p class=\"note\">The owners whose retained bytes grew, each sized by its growth and labelled as the dominator tree labels its top object; the types that grew beneath it nested in it. Hover for the numbers, click to zoom in.</p>\n"
+                + (nodes.Count == 0 ? "<p>No owner grew.</p>\n" : TreemapSvg.Box("treemap", nodes, total))
+                + "<h3>By namespace</h3>\n" + byNamespace);
+        }
+        else
+        {
+            page.Section("retention", "What grew", byNamespace);
+        }
         if (growth is { } g)
         {
             page.Section("suspects", "Growth suspects", SuspectsHtml.OfGrowth(g.Growth, g.FirstLive, g.SecondLive, g.Percent));

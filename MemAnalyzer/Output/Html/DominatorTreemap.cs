@@ -46,7 +46,7 @@ public static class DominatorTreemap
     public static string Key(ulong address) => "0x" + address.ToString("x", System.Globalization.CultureInfo.InvariantCulture);
 
     /// <summary>"PricePublisher (s_publisher)": the type and, for a static owner, its field.</summary>
-    private static string Label(string typeName, string? root)
+    public static string Label(string typeName, string? root)
     {
         var type = ShortTypeNames.Of(typeName);
         if (root is not null && root.StartsWith("static ", StringComparison.Ordinal))

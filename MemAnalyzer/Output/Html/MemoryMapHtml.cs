@@ -11,6 +11,24 @@ public static class MemoryMapHtml
     public static string Of(IReadOnlyList<SummaryRow> heapSummary, IReadOnlyList<SummaryRow> memoryRows, string id = "memory", string? noMapNote = null)
     {
         var html = new StringBuilder();
+        if (memoryRows.Any(r => r.Label == RowLabels.AllocatedTotal && r.Bytes > 0))
+        {
+            html.Append(Bar(heapSummary, memoryRows));
+        }
+        else
+        {
+            html.Append(CultureInfo.InvariantCulture, $"<p class=\"note\">{E(noMapNote ?? "The memory map was not read: add -vmmap to see Allocated(Total), native heap, stacks and mapped files as one bar.")}</p>\n");
+        }
+        List<HtmlColumn> columns = [HtmlColumn.Text("Row"), HtmlColumn.Number("Bytes"), HtmlColumn.Number("Count")];
+        var rows = heapSummary.Concat(memoryRows).Select(r => new[] { r.Label, r.Bytes.ToString(CultureInfo.InvariantCulture), r.Count?.ToString(CultureInfo.InvariantCulture) ?? "" }).ToList();
+        html.Append(HtmlTable.Render(id, columns, rows, "rows"));
+        return html.ToString();
+    }
+
+    /// <summary>Allocated(Total) as one stacked bar of its parts and their legend; empty without the memory map.</summary>
+    public static string Bar(IReadOnlyList<SummaryRow> heapSummary, IReadOnlyList<SummaryRow> memoryRows)
+    {
+        var html = new StringBuilder();
         if (memoryRows.FirstOrDefault(r => r.Label == RowLabels.AllocatedTotal) is { Bytes: > 0 } total)
         {
             var all = heapSummary.Concat(memoryRows).ToList();
@@ -28,13 +46,6 @@ public static class MemoryMapHtml
             }
             html.Append("</ul>\n");
         }
-        else
-        {
-            html.Append(CultureInfo.InvariantCulture, $"<p class=\"note\">{E(noMapNote ?? "The memory map was not read: add -vmmap to see Allocated(Total), native heap, stacks and mapped files as one bar.")}</p>\n");
-        }
-        List<HtmlColumn> columns = [HtmlColumn.Text("Row"), HtmlColumn.Number("Bytes"), HtmlColumn.Number("Count")];
-        var rows = heapSummary.Concat(memoryRows).Select(r => new[] { r.Label, r.Bytes.ToString(CultureInfo.InvariantCulture), r.Count?.ToString(CultureInfo.InvariantCulture) ?? "" }).ToList();
-        html.Append(HtmlTable.Render(id, columns, rows, "rows"));
         return html.ToString();
     }
 }

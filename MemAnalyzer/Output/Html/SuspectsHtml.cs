@@ -47,9 +47,10 @@ public static class SuspectsHtml
         {
             var g = growth[i];
             var s = g.Second;
-            html.Append(CultureInfo.InvariantCulture, $"<div class=\"suspect growth\" data-rank=\"{i + 1}\" data-type=\"{E(s.PointTypeName)}\" data-address=\"{DominatorTreemap.Key(s.PointAddress)}\" data-growth=\"{g.Growth}\">\n");
-            html.Append(CultureInfo.InvariantCulture, $"<h3>{i + 1}. {E(s.PointTypeName)} {DominatorTreemap.Key(s.PointAddress)} grew by <span class=\"share\">{Delta(g.Growth)}</span> bytes</h3>\n");
-            html.Append(CultureInfo.InvariantCulture, $"<p>Retained before: <b class=\"before\">{(g.Matched ? N(g.FirstRetained) : "(not on this path before)")}</b>; after: <b class=\"after\">{N(g.SecondRetained)}</b> bytes.</p>\n");
+            html.Append(CultureInfo.InvariantCulture, $"<div class=\"suspect growth\" data-rank=\"{i + 1}\" data-type=\"{E(s.PointTypeName)}\" data-address=\"{(s.IsGroup ? "" : DominatorTreemap.Key(s.PointAddress))}\" data-growth=\"{g.Growth}\">\n");
+            var who = s.IsGroup ? $"{N(s.Instances)} instances of {s.TypeName} ({N(g.FirstInstances)} before) together" : $"{s.PointTypeName} {DominatorTreemap.Key(s.PointAddress)}";
+            html.Append(CultureInfo.InvariantCulture, $"<h3>{i + 1}. {E(who)} grew by <span class=\"share\">{Delta(g.Growth)}</span> bytes</h3>\n");
+            html.Append(CultureInfo.InvariantCulture, $"<p>Retained before: <b class=\"before\">{(g.Matched ? N(g.FirstRetained) : s.IsGroup ? "(no instance before)" : "(not on this path before)")}</b>; after: <b class=\"after\">{N(g.SecondRetained)}</b> bytes.</p>\n");
             html.Append("<p>Root path:</p>\n").Append(RootPathsHtml.PathList(s.Path));
             html.Append(Types("The types that grew beneath it", g.Accumulated.Select(t => (t.TypeName, t.Count, t.Bytes, (long?)t.DeltaBytes))));
             html.Append("</div>\n");

@@ -1,0 +1,42 @@
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Inspections;
+
+/// <summary>
+/// The static fields that hold delegates no instance field holds: a static event's backing field
+/// (<c>static Bus.Changed</c>, named as root paths name statics, the type without namespaces). One pass over the types
+/// with static fields, as the walk's named roots make; only when some delegate is still without an owner.
+/// </summary>
+internal static class StaticEventOwners
+{
+    public static void Add(ClrHeap heap, IReadOnlyDictionary<ulong, ClrObject> big, Dictionary<ulong, string> owners, CancellationToken cancellation)
+    {
+        if (big.Keys.All(owners.ContainsKey))
+        {
+            return;
+        }
+        var runtime = heap.Runtime;
+        foreach (var module in runtime.EnumerateModules())
+        {
+            cancellation.ThrowIfCancellationRequested();
+            foreach (var type in module.EnumerateTypesWithStaticFields())
+            {
+                foreach (var field in type.StaticFields)
+                {
+                    if (!field.IsObjectReference)
+                    {
+                        continue;
+                    }
+                    foreach (var domain in runtime.AppDomains)
+                    {
+                        var value = field.ReadObject(domain).Address;
+                        if (value != 0 && big.ContainsKey(value) && !owners.ContainsKey(value))
+                        {
+                            owners[value] = $"static {Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
