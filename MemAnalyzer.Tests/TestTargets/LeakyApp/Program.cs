@@ -62,6 +62,7 @@ if (mode == "inspect")
 {
     InspectScenario.Plant();
 }
+if (mode == ExpectedCounts.FinishedMode) { MemAnalyzer.TestTargets.LeakyApp.Finished.FinishedScenario.Plant(); }
 if (mode == "retention")
 {
     MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.Plant();
