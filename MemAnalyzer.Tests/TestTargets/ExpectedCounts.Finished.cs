@@ -45,4 +45,11 @@ public static partial class ExpectedCounts
 
     /// <summary>Of each finished kind, this many more are finished and released (garbage when the dump is written).</summary>
     public const int ReleasedFinished = 25;
+
+    /// <summary>The "morefinished" stdin command ("finished" mode): FinishedMoreConnections more connections disposed and kept.</summary>
+    public const string FinishedMoreCommand = "morefinished";
+
+    public const string FinishedMoreAck = "FINISHEDMORE";
+
+    public const int FinishedMoreConnections = 20;
 }

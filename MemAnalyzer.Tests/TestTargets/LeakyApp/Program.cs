@@ -129,6 +129,10 @@ while ((line = Console.ReadLine()) is not null)
             HandlesScenario.MoreFinalizable();
             Console.WriteLine(ExpectedCounts.FinalizableMoreAck);
             break;
+        case ExpectedCounts.FinishedMoreCommand:
+            MemAnalyzer.TestTargets.LeakyApp.Finished.FinishedScenario.More();
+            Console.WriteLine(ExpectedCounts.FinishedMoreAck);
+            break;
         case ExpectedCounts.InspectMoreCommand:
             InspectScenario.More();
             Console.WriteLine(ExpectedCounts.InspectMoreAck);

@@ -29,6 +29,9 @@ public static class FinishedScenario
         Directory.Delete(directory);
     }
 
+    /// <summary>The "morefinished" command: FinishedMoreConnections more connections disposed and kept (the same leak, grown).</summary>
+    public static void More() => Plant(s_connections, ExpectedCounts.FinishedMoreConnections, 0, i => new FinishedConnection($"more{i}"));
+
     /// <summary>A real file, open, whose name is removed at once: nothing is left on disk, even when the process is killed.</summary>
     private static FileStream Unlinked(string path)
     {
