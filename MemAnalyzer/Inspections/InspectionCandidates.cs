@@ -8,6 +8,7 @@ namespace MemAnalyzer.Inspections;
 internal sealed class InspectionCandidates
 {
     private byte[] _kinds = new byte[1024];
+    private Verdicts.FinishedState?[] _finished = new Verdicts.FinishedState?[1024];
     private long[] _emptyCounts = new long[1024];
     private long[] _emptyBytes = new long[1024];
     private ulong[] _emptyExamples = new ulong[1024];
@@ -22,20 +23,28 @@ internal sealed class InspectionCandidates
     public List<ulong> AsyncBoxes { get; } = [];
     public List<ulong> SafeHandles { get; } = [];
 
+    /// <summary>Instances of the types with a line of the finished-objects table (or the dispose convention).</summary>
+    public List<ulong> Finishable { get; } = [];
+
     /// <summary>The kinds decided for a MethodTable index, 0 when not decided yet.</summary>
     public byte KindsAt(int index) => index < _kinds.Length ? _kinds[index] : (byte)0;
 
-    public void Decide(int index, byte kinds)
+    /// <summary>The finished-objects line decided with the kinds of a MethodTable index, null for none.</summary>
+    public Verdicts.FinishedState? FinishedAt(int index) => index < _finished.Length ? _finished[index] : null;
+
+    public void Decide(int index, byte kinds, Verdicts.FinishedState? finished)
     {
         if (index >= _kinds.Length)
         {
             var length = Math.Max(index + 1, _kinds.Length * 2);
             Array.Resize(ref _kinds, length);
+            Array.Resize(ref _finished, length);
             Array.Resize(ref _emptyCounts, length);
             Array.Resize(ref _emptyBytes, length);
             Array.Resize(ref _emptyExamples, length);
         }
         _kinds[index] = kinds;
+        _finished[index] = finished;
     }
 
     /// <summary>A zero-length array of the segment being walked: tallied when the segment is done.</summary>
@@ -67,7 +76,7 @@ internal sealed class InspectionCandidates
     public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
         Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
 
-    private Mark Position() => new(DelegateOwners.Count, Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count);
+    private Mark Position() => new(DelegateOwners.Count, Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count);
 
     private void Rewind(Mark mark)
     {
@@ -77,9 +86,10 @@ internal sealed class InspectionCandidates
         Cut(Timers, mark.Timers);
         Cut(AsyncBoxes, mark.AsyncBoxes);
         Cut(SafeHandles, mark.SafeHandles);
+        Cut(Finishable, mark.Finishable);
     }
 
     private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
 
-    private readonly record struct Mark(int Owners, int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles);
+    private readonly record struct Mark(int Owners, int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable);
 }

@@ -3,6 +3,7 @@ namespace MemAnalyzer.Inspections;
 /// <summary>The inspections, in the order their rows are listed, each with why its findings matter.</summary>
 public static class InspectionNames
 {
+    public const string Finished = "disposed but reachable";
     public const string Events = "event handlers";
     public const string EmptyCollections = "empty collections";
     public const string SparseCollections = "sparse collections";
@@ -14,11 +15,12 @@ public static class InspectionNames
     public const string DuplicateStrings = "duplicate strings";
 
     public static IReadOnlyList<string> Ordered { get; } =
-        [Events, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings];
+        [Finished, Events, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings];
 
     /// <summary>One line: why a finding of the inspection matters.</summary>
     public static string Why(string inspection) => inspection switch
     {
+        Finished => "the object's own state says it is finished (disposed, closed), yet something still holds it: a leak; -roots -type <type> shows what holds it",
         Events => "an event keeps every handler's target alive until it is removed: a count that grows is the classic event-handler leak",
         EmptyCollections => "a collection created with a capacity but never filled holds its whole backing array for nothing",
         SparseCollections => "a collection far below its capacity (grown once, then emptied, or over-sized) keeps unused slots",

@@ -24,6 +24,7 @@ public static class InspectionReader
         var methods = new MethodResolver(heap.Runtime);
         List<Finding> findings =
         [
+            .. FinishedFindings.Find(heap, candidates),
             .. EventFindings.Find(heap, candidates, options.MinHandlers, methods, cancellation),
             .. CollectionFindings.Find(heap, candidates, options, cancellation),
             .. CollectionFindings.EmptyArrays(source.Table, candidates, options.MinGroup),

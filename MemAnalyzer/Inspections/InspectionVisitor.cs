@@ -5,7 +5,7 @@ namespace MemAnalyzer.Inspections;
 
 /// <summary>
 /// The inspections' one walk: keeps the addresses of candidate instances (<see cref="CandidateKinds"/>, decided once
-/// per MethodTable), tallies zero-length arrays from their size alone, and counts the strings for the duplicate-string
+/// per MethodTable, and the instances of the types the finished-objects table names), tallies zero-length arrays from their size alone, and counts the strings for the duplicate-string
 /// inspection (-dstrings' two passes in one, <see cref="StringOnePass"/>) on the way. Its state is shared, so the walk runs on one thread.
 /// </summary>
 internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidates candidates, StringOnePass strings) : IScanVisitor<InspectionVisitor>
@@ -17,6 +17,10 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
         if (kinds == 0)
         {
             kinds = Decide(index);
+        }
+        if (candidates.FinishedAt(index) is not null)
+        {
+            candidates.Finishable.Add(address);
         }
         if (kinds == CandidateKinds.Decided)
         {
@@ -57,11 +61,13 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
     private byte Decide(int index)
     {
         byte kinds;
+        Verdicts.FinishedState? finished;
         lock (source.Table.ClrMdLock)
         {
             kinds = CandidateKinds.Of(source.Table.Entries[index].Type);
+            finished = Verdicts.FinishedRules.For(source.Table.Entries[index].Type);
         }
-        candidates.Decide(index, kinds);
+        candidates.Decide(index, kinds, finished);
         return kinds;
     }
 }

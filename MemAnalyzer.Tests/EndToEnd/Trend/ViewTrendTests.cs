@@ -5,7 +5,7 @@ using static MemAnalyzer.TestTargets.ExpectedCounts;
 namespace MemAnalyzer.Tests.EndToEnd.Trend;
 
 /// <summary>
-/// -trend of the CSVs of -handles, -finalizable and -inspections, each appended by three real runs on a live LeakyApp
+/// -trend of the CSVs of -handles, -finalizable and -inspections ("inspect" and "finished" modes), each appended by three real runs on a live LeakyApp
 /// with a growing stdin command between them: every row a series named by its key columns, with exact slopes; the
 /// gate and the HTML page see the series; a view's diff CSV and a view CSV without its bytes are refused.
 /// </summary>
@@ -72,6 +72,27 @@ public sealed class ViewTrendTests : IDisposable
         Assert.Equal(("growing", $"+{InspectMoreHandlers}", "3"), Without(trend[$"event handlers InspectPublisher.{InspectEventField}"]));
         Assert.Equal(("too short", $"+{InspectNewEmptyArrays * 24}", $"+{InspectNewEmptyArrays}", "2"), trend[$"empty arrays {InspectItemType}[]"]);
         Assert.Equal(("too short", "0", "0", "1"), trend[$"pending async InspectScenario.{InspectAsyncMethod}"]);
+    }
+
+    [Fact]
+    public void ThreeInspectionsRunsGiveTheDisposedButReachableConnectionsTheirExactSlope()
+    {
+        var path = _directory.File("finished.csv");
+        using (var target = TargetProcess.Start("LeakyApp", FinishedMode))
+        {
+            for (var i = 1; i <= 3; i++)
+            {
+                Track(target, "-inspections", path, i);
+                if (i < 3)
+                {
+                    target.Send(FinishedMoreCommand, FinishedMoreAck);
+                }
+            }
+        }
+
+        var trend = Trend(path);
+        Assert.Equal(("growing", $"+{FinishedMoreConnections * FinishedConnectionSize:N0}", $"+{FinishedMoreConnections}", "3"),
+            trend[$"disposed but reachable {FinishedConnectionType}"]);
     }
 
     [Fact]

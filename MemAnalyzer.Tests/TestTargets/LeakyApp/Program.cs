@@ -63,6 +63,7 @@ if (mode == "inspect")
     InspectScenario.Plant();
 }
 if (mode == ExpectedCounts.WrappersMode) { WrappersScenario.Plant(); }
+if (mode == ExpectedCounts.FinishedMode) { MemAnalyzer.TestTargets.LeakyApp.Finished.FinishedScenario.Plant(); }
 if (mode == "retention")
 {
     MemAnalyzer.TestTargets.LeakyApp.Retention.RetentionScenario.Plant();
@@ -132,6 +133,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.WrappersGrowCommand:
             WrappersScenario.More();
             Console.WriteLine(ExpectedCounts.WrappersGrownAck);
+            break;
+        case ExpectedCounts.FinishedMoreCommand:
+            MemAnalyzer.TestTargets.LeakyApp.Finished.FinishedScenario.More();
+            Console.WriteLine(ExpectedCounts.FinishedMoreAck);
             break;
         case ExpectedCounts.InspectMoreCommand:
             InspectScenario.More();
