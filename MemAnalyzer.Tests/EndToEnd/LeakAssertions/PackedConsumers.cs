@@ -45,7 +45,9 @@ public sealed class PackedConsumers : IDisposable
             """);
         var results = Path.Combine(_directory.Path, project + "-results");
         var run = ProcessRunner.Run("dotnet", ["test", folder, $"-p:MemAnalyzerTestingVersion={Version}", "--nologo",
-            "--logger", "trx;LogFileName=results.trx", "--results-directory", results], s_timeout, environment);
+            // Detailed console output shows what the test process writes to its standard output and error (where the
+            // runtime's dump writer would print its "[createdump]" lines).
+            "--logger", "trx;LogFileName=results.trx", "--logger", "console;verbosity=detailed", "--results-directory", results], s_timeout, environment);
         var trx = Path.Combine(results, "results.trx");
         Assert.True(File.Exists(trx), run.ToString());
         return new ConsumerRun(run, TrxResults.Read(trx), Path.Combine(folder, "bin", "Debug", "net10.0"));
