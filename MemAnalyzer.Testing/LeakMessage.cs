@@ -1,0 +1,62 @@
+using System.Globalization;
+using System.Text;
+using MemAnalyzer.Output;
+using MemAnalyzer.Retention;
+
+namespace MemAnalyzer.Testing;
+
+/// <summary>The text of a failed assertion: each survivor with its root path as <c>-roots</c> prints paths (short type names along the path), then the dump.</summary>
+internal static class LeakMessage
+{
+    public static string ForObjects(string assertion, int tracked, IReadOnlyList<LeakAnalysis.ObjectFinding> findings, string? dump, string? missing)
+    {
+        var text = new StringBuilder();
+        text.Append(CultureInfo.InvariantCulture, $"{assertion}: {findings.Count} of {tracked} tracked object{(tracked == 1 ? "" : "s")} ")
+            .Append(findings.Count == 1 ? "is" : "are").AppendLine(" still alive after full blocking collections.");
+        foreach (var finding in findings)
+        {
+            text.AppendLine();
+            if (finding.Path is null)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"{finding.Survivor.Label}: {finding.Survivor.DotNetType} @0x{finding.Survivor.Address:x}");
+                text.AppendLine(CultureInfo.InvariantCulture, $"  (no root path: {finding.Missing ?? missing})");
+                continue;
+            }
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"{finding.Survivor.Label}: {finding.TypeName} @0x{finding.Survivor.Address:x}, {Number(finding.Size)} B, retains {Number(finding.Retained)} B");
+            text.AppendLine(CultureInfo.InvariantCulture, $"  {RootPathRenderer.Text(finding.Path)}");
+        }
+        AppendDump(text, dump);
+        return text.ToString();
+    }
+
+    public static string ForType(string assertion, TypeRootPaths type, string? dump)
+    {
+        var text = new StringBuilder();
+        text.AppendLine(CultureInfo.InvariantCulture,
+            $"{assertion}: {Number(type.Instances)} instance{(type.Instances == 1 ? " of " + type.TypeName + " is" : "s of " + type.TypeName + " are")} still reachable after full blocking collections ({Number(type.Bytes)} B).");
+        text.AppendLine();
+        text.AppendLine(type.Paths.Count == 1 ? "Root path:" : "Root paths, the commonest first:");
+        foreach (var path in type.Paths)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture,
+                $"  {Number(path.Count)} instance{(path.Count == 1 ? "" : "s")}, {Number(path.Bytes)} B, retains {Number(path.Retained ?? 0)} B: {RootPathRenderer.Text(path)}");
+        }
+        AppendDump(text, dump);
+        return text.ToString();
+    }
+
+    private static void AppendDump(StringBuilder text, string? dump)
+    {
+        if (dump is null)
+        {
+            return;
+        }
+        text.AppendLine();
+        text.Append(DumpPlace.Keep
+            ? $"Read from the dump {dump} (kept for you; {DumpPlace.KeepVariable}=0 deletes it)."
+            : $"Read from a dump of the test process, deleted ({DumpPlace.KeepVariable}=0).");
+    }
+
+    private static string Number(long value) => value.ToString("N0", CultureInfo.InvariantCulture);
+}

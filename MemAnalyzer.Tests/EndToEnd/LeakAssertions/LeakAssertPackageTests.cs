@@ -1,0 +1,151 @@
+using System.Text.RegularExpressions;
+using MemAnalyzer.Tests.Infrastructure;
+
+namespace MemAnalyzer.Tests.EndToEnd.LeakAssertions;
+
+/// <summary>
+/// MemAnalyzer.Testing as a user gets it: packed into a folder, restored by an xUnit project (and an NUnit one) that
+/// plants leaks, and run with <c>dotnet test</c>. The planted objects are a 24-byte holder class with a byte[1000]
+/// (16 B header and MethodTable, 8 B length, 1,000 B data: 1,024 B), so each retains 1,048 B.
+/// </summary>
+public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : IClassFixture<PackedConsumers>
+{
+    private const string Kept = "still alive after full blocking collections.";
+
+    [Fact]
+    public void AnObjectKeptByAStaticListFailsWithItsHolderFieldAndExactRetainedBytes() =>
+        Assert.Equal($"""
+            LeakAssert.Released: 1 of 1 tracked object is {Kept}
+
+            the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B
+              static LeakAssertConsumer.Registry.Sessions → List<Session>._items → Session[] → Session
+
+            Read from the dump leak-LeakTests.KeptByAStaticList-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, Masked(Failure("KeptByAStaticList")));
+
+    [Fact]
+    public void AnObjectKeptByAStaticEventHandlerNamesTheEventAndTheHandlersMethod() =>
+        Assert.Equal($"""
+            LeakWatch.AssertReleased: 1 of 1 tracked object is {Kept}
+
+            the subscriber: LeakAssertConsumer.Subscriber @0x…, 24 B, retains 1,048 B
+              static LeakAssertConsumer.Bus.Changed → EventHandler._target (Subscriber.OnChanged) → Subscriber
+
+            Read from the dump leak-LeakTests.KeptByAStaticEventHandler-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, Masked(Failure("KeptByAStaticEventHandler")));
+
+    /// <summary>
+    /// The path's start depends on which timers the runtime's queue holds and which thread fires one at the moment of the
+    /// dump (the runtime's timer list, or a pool thread in TimerQueueTimer.Fire); its end is the test's closure.
+    /// </summary>
+    [Fact]
+    public void AnObjectCapturedByATimersClosureNamesTheTimerCallbackAndTheClosure()
+    {
+        var lines = Masked(Failure("KeptByAClosureInATimer")).Split('\n');
+        Assert.Equal($"LeakAssert.Released: 1 of 1 tracked object is {Kept}", lines[0]);
+        Assert.Equal("the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B", lines[2]);
+        Assert.EndsWith(" → TimerQueueTimer._timerCallback → TimerCallback._target (LeakTests+<>c__DisplayClass3_0.<KeptByAClosureInATimer>b__1) → LeakTests+<>c__DisplayClass3_0.s → Session", lines[3]);
+        Assert.Equal("Read from the dump leak-LeakTests.KeptByAClosureInATimer-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).", lines[^1]);
+    }
+
+    [Fact]
+    public void AnObjectKeptByAStaticConcurrentDictionaryNamesTheDictionarysNode() =>
+        Assert.Equal($"""
+            LeakAssert.Released: 1 of 1 tracked object is {Kept}
+
+            the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B
+              static LeakAssertConsumer.Cache.Entries → ConcurrentDictionary<Int32, Session>._tables → ConcurrentDictionary<Int32, Session>+Tables._buckets → ConcurrentDictionary<Int32, Session>+VolatileNode[] → ConcurrentDictionary<Int32, Session>+Node._value → Session
+
+            Read from the dump leak-LeakTests.KeptByAStaticConcurrentDictionary-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, Masked(Failure("KeptByAStaticConcurrentDictionary")));
+
+    [Fact]
+    public void NoLiveInstancesCountsEveryReachableInstanceWithItsPathAndRetainedBytes() =>
+        Assert.Equal("""
+            LeakAssert.NoLiveInstances: 2 instances of LeakAssertConsumer.Ticket are still reachable after full blocking collections (48 B).
+
+            Root path:
+              2 instances, 48 B, retains 2,096 B: static LeakAssertConsumer.Counter.Tickets → List<Ticket>._items → Ticket[] → Ticket
+
+            Read from the dump leak-LeakTests.NoLiveInstancesFailsWhileAHolderHasThem-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, Masked(Failure("NoLiveInstancesFailsWhileAHolderHasThem")));
+
+    [Fact]
+    public void ReleasedObjectsAndClearedHoldersPass()
+    {
+        Assert.Equal("Passed", consumers.XUnit.Results["DroppedObjectIsReleased"].Outcome);
+        Assert.Equal("Passed", consumers.XUnit.Results["NoLiveInstancesPassesOnceTheHolderIsCleared"].Outcome);
+    }
+
+    [Fact]
+    public void OnlyFailingAssertionsLeaveADumpInTheTestsOutputFolder()
+    {
+        var failed = consumers.XUnit.Results.Where(r => r.Value.Outcome == "Failed").Select(r => r.Key).Order(StringComparer.Ordinal);
+        var dumps = Directory.GetFiles(consumers.XUnit.OutputFolder, "leak-*.dmp").Select(f => DumpTest().Match(Path.GetFileName(f)).Groups[1].Value);
+        Assert.Equal(["KeptByAClosureInATimer", "KeptByAStaticConcurrentDictionary", "KeptByAStaticEventHandler", "KeptByAStaticList",
+            "NoLiveInstancesFailsWhileAHolderHasThem"], failed);
+        Assert.Equal(failed, dumps.Order(StringComparer.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("KeptByAStaticList", "LeakAssertConsumer.Session")]
+    [InlineData("KeptByAStaticEventHandler", "LeakAssertConsumer.Subscriber")]
+    [InlineData("KeptByAClosureInATimer", "LeakAssertConsumer.Session")]
+    [InlineData("KeptByAStaticConcurrentDictionary", "LeakAssertConsumer.Session")]
+    public void TheKeptDumpHoldsTheSurvivorAtTheAddressTheMessageGives(string test, string type)
+    {
+        var message = Failure(test);
+        var address = Convert.ToUInt64(Address().Match(message).Groups[1].Value, 16);
+        var dump = DumpPath().Match(message).Groups[1].Value;
+
+        // The oracle: ClrMD alone reads the dump the test process wrote of itself.
+        using var local = LocalDump.Open(dump);
+        Assert.Equal(type, local.Runtime.Heap.GetObject(address).Type?.Name);
+    }
+
+    [Fact]
+    public void TheRuntimesDumpWriterPrintsNothingIntoTheTestRunsOutput()
+    {
+        Assert.Contains("Passed LeakAssertConsumer.LeakTests.DroppedObjectIsReleased", consumers.XUnit.Process.StandardOutput);
+        Assert.DoesNotContain("createdump", consumers.XUnit.Process.StandardOutput + consumers.XUnit.Process.StandardError);
+    }
+
+    [Fact]
+    public void UnderNUnitAKeptObjectFailsWithItsPathAndADroppedOnePasses()
+    {
+        Assert.Equal("Passed", consumers.NUnit.Results["TakenOffTheShelf"].Outcome);
+        Assert.Equal($"""
+            MemAnalyzer.Testing.LeakAssertionException : LeakWatch.AssertReleased: 1 of 1 tracked object is {Kept}
+
+            the widget: LeakAssertConsumerNUnit.Widget @0x…, 24 B, retains 1,048 B
+              static LeakAssertConsumerNUnit.Shelf.Widgets → Dictionary<String, Widget>._entries → Dictionary<String, Widget>+Entry[] → Widget
+
+            Read from a dump of the test process, deleted (MEMANALYZER_KEEPDUMP=0).
+            """, Masked(consumers.NUnit.Results["KeptOnAShelf"].Message));
+        Assert.Empty(Directory.GetFiles(consumers.NUnit.OutputFolder, "*.dmp"));
+    }
+
+    private string Failure(string test)
+    {
+        var result = consumers.XUnit.Results[test];
+        Assert.True(result.Outcome == "Failed", $"{test}: {result.Outcome}");
+        const string exception = "MemAnalyzer.Testing.LeakAssertionException : ";
+        Assert.StartsWith(exception, result.Message);
+        return result.Message[exception.Length..].ReplaceLineEndings("\n").TrimEnd();
+    }
+
+    private string Masked(string message)
+    {
+        var text = Address().Replace(message.ReplaceLineEndings("\n").TrimEnd(), "@0x…");
+        return DumpPath().Replace(text, m => $"the dump {DumpTest().Replace(Path.GetFileName(m.Groups[1].Value), "leak-LeakTests.$1-….dmp")} (");
+    }
+
+    [GeneratedRegex(@"@0x([0-9a-f]+)")]
+    private static partial Regex Address();
+
+    [GeneratedRegex(@"the dump (/\S+\.dmp) \(")]
+    private static partial Regex DumpPath();
+
+    [GeneratedRegex(@"^leak-LeakTests\.(\w+)-\d+-[\d-]+\.dmp$")]
+    private static partial Regex DumpTest();
+}

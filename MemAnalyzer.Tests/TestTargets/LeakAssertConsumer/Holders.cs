@@ -1,0 +1,58 @@
+using System.Collections.Concurrent;
+
+namespace LeakAssertConsumer;
+
+/// <summary>A session of 24 B (header, MethodTable, one reference) holding a byte[1000] of 1,024 B (header, MethodTable, length, data): it retains 1,048 B.</summary>
+public sealed class Session
+{
+    public byte[] Payload { get; } = new byte[1000];
+}
+
+public static class Registry
+{
+    public static readonly List<Session> Sessions = [];
+}
+
+public static class Bus
+{
+    public static event EventHandler? Changed;
+
+    public static void Clear() => Changed = null;
+
+    public static void Raise() => Changed?.Invoke(null, EventArgs.Empty);
+}
+
+public sealed class Subscriber
+{
+    public byte[] Payload { get; } = new byte[1000];
+
+    public void OnChanged(object? sender, EventArgs e) => GC.KeepAlive(Payload);
+}
+
+public static class Cache
+{
+    public static readonly ConcurrentDictionary<int, Session> Entries = new();
+}
+
+/// <summary>24 B, retaining 1,048 B with its byte[1000], as <see cref="Session"/>.</summary>
+public sealed class Ticket
+{
+    public byte[] Payload { get; } = new byte[1000];
+}
+
+public sealed class Receipt
+{
+    public byte[] Payload { get; } = new byte[1000];
+}
+
+public static class Counter
+{
+    public static readonly List<Ticket> Tickets = [];
+
+    public static readonly List<Receipt> Receipts = [];
+}
+
+public static class Timers
+{
+    public static readonly List<Timer> Active = [];
+}
