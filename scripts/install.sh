@@ -66,6 +66,10 @@ echo "installed: $bin/MemAnalyzer -> $lib/MemAnalyzer ($("$bin/MemAnalyzer" --ve
 if [ -d "$lib/dacs" ]; then
   echo "note: kept $lib/dacs, the DAC collection of an earlier install; MemAnalyzer still searches it"
 fi
+# Without the bash-completion package no new shell loads PREFIX/share/bash-completion/completions: say how to load it.
+if [ ! -f /usr/share/bash-completion/bash_completion ] && [ ! -f /etc/bash_completion ]; then
+  echo "note: the bash-completion package is not installed, so no shell loads the completion; add to ~/.bashrc: source \"$completions/MemAnalyzer\""
+fi
 case ":$PATH:" in
   *":$bin:"*) ;;
   *) echo "note: $bin is not on PATH; add it, e.g. export PATH=\"$bin:\$PATH\"" ;;
