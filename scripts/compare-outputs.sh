@@ -69,15 +69,15 @@ make_gcdumps() {
   local pid=""
   for _ in $(seq 1 2400); do pid=$(awk '/^READY/{print $2; exit}' "$log" 2>/dev/null || true); [ -n "$pid" ] && break; sleep 0.25; done
   [ -n "$pid" ] || { echo "error: LeakyApp walkthrough did not start" >&2; exit 1; }
-  dotnet tool run dotnet-gcdump collect -p "$pid" -o "$DUMP_DIR/first.gcdump.tmp" >/dev/null
+  dotnet tool run dotnet-gcdump collect -p "$pid" -o "$DUMP_DIR/first-tmp.gcdump" >/dev/null
   echo leak >&4
   for _ in $(seq 1 2400); do grep -q '^LEAKED' "$log" && break; sleep 0.25; done
-  dotnet tool run dotnet-gcdump collect -p "$pid" -o "$DUMP_DIR/second.gcdump.tmp" >/dev/null
+  dotnet tool run dotnet-gcdump collect -p "$pid" -o "$DUMP_DIR/second-tmp.gcdump" >/dev/null
   exec 4>&-
   kill "$pid" 2>/dev/null || true
   rm -f "$input"
-  mv "$DUMP_DIR/first.gcdump.tmp" "$DUMP_DIR/first.gcdump"
-  mv "$DUMP_DIR/second.gcdump.tmp" "$DUMP_DIR/second.gcdump"
+  mv "$DUMP_DIR/first-tmp.gcdump" "$DUMP_DIR/first.gcdump"
+  mv "$DUMP_DIR/second-tmp.gcdump" "$DUMP_DIR/second.gcdump"
 }
 make_gcdumps
 # A damaged copy of the strings dump: the MethodTable of one string (the address -dstrings -showaddress prints for
