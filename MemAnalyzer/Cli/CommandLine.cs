@@ -173,7 +173,7 @@ public sealed class CommandLine
     public CommandOption Help { get; }
     public CommandOption Version { get; }
 
-    /// <summary>Whether the switch named by its short form ("-handles", or "--top" for a switch with only a long one) was given.</summary>
+    /// <summary>Whether the switch named by its short form ("-live", or "--top" for a switch with only a long one) was given.</summary>
     public bool Has(string name) => Named(name).HasValue();
 
     /// <summary>The value of the switch named by its short form, or null.</summary>
