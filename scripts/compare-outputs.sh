@@ -113,7 +113,6 @@ normalize() {
     -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?/TIMESTAMP/g' \
     -e 's/[0-9]+([.,][0-9]+)? ?(ms|s|seconds|minutes)\b/DURATION/g' \
     -e 's#/tmp/[A-Za-z0-9._-]+#/tmp/TEMP#g' \
-    -e 's/"generated":"[^"]*"/"generated":"TIMESTAMP"/g' \
     -e 's/work lists peaked at [0-9,]+ entries \([0-9,]+ bytes\)/work lists peaked at N entries (N bytes)/'
 }
 
