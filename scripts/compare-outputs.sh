@@ -56,6 +56,30 @@ make_dump retention LeakyApp retention
 make_dump loadcontexts LeakyApp loadcontexts
 # 5,600 types (generic instantiations) named while the walk runs: the type table's rows and their order.
 make_dump many LeakyApp manytypes
+# Two gcdumps of one LeakyApp (walkthrough) by the real dotnet-gcdump (a local tool: scripts/setup.sh restores it), one
+# "leak" command apart, for the .gcdump backend of the type table, the diff, -suspects and -dominators.
+make_gcdumps() {
+  [ -s "$DUMP_DIR/second.gcdump" ] && return
+  local bin="$DUMP_DIR/bin/LeakyApp"
+  [ -f "$bin/LeakyApp.dll" ] || dotnet build MemAnalyzer.Tests/TestTargets/LeakyApp -c Release --nologo -v q -o "$bin" >/dev/null
+  local log="$DUMP_DIR/gcdump.log" input="$DUMP_DIR/gcdump.in"
+  rm -f "$input"; mkfifo "$input"
+  dotnet "$bin/LeakyApp.dll" walkthrough < "$input" > "$log" 2>&1 &
+  exec 4> "$input"
+  local pid=""
+  for _ in $(seq 1 2400); do pid=$(awk '/^READY/{print $2; exit}' "$log" 2>/dev/null || true); [ -n "$pid" ] && break; sleep 0.25; done
+  [ -n "$pid" ] || { echo "error: LeakyApp walkthrough did not start" >&2; exit 1; }
+  dotnet tool run dotnet-gcdump collect -p "$pid" -o "$DUMP_DIR/first-tmp.gcdump" >/dev/null
+  echo leak >&4
+  for _ in $(seq 1 2400); do grep -q '^LEAKED' "$log" && break; sleep 0.25; done
+  dotnet tool run dotnet-gcdump collect -p "$pid" -o "$DUMP_DIR/second-tmp.gcdump" >/dev/null
+  exec 4>&-
+  kill "$pid" 2>/dev/null || true
+  rm -f "$input"
+  mv "$DUMP_DIR/first-tmp.gcdump" "$DUMP_DIR/first.gcdump"
+  mv "$DUMP_DIR/second-tmp.gcdump" "$DUMP_DIR/second.gcdump"
+}
+make_gcdumps
 # A damaged copy of the strings dump: the MethodTable of one string (the address -dstrings -showaddress prints for
 # its top value) overwritten, so the raw walk steps over a damaged place in the histogram and in -dstrings alike.
 if [ ! -s "$DUMP_DIR/damaged.dmp" ]; then
@@ -182,4 +206,113 @@ run many.csv             -f $D/many.dmp -o @FILES@/many.csv -time fixed
 run many.json            -f $D/many.dmp -format json -time fixed
 run many.diff            -f $D/many.dmp -f2 $D/walk.dmp -dts 50000
 run verbose.live         -f $D/roots.dmp -dts 3 -live -verbose
+# The views of their own: their diffs, their CSV and JSON rows, their thresholds.
+for dump in roots walk; do
+  run "$dump.fragmentation" -f $D/$dump.dmp -fragmentation
+  run "$dump.handles.retained" -f $D/$dump.dmp -handles -retained -unit KB
+done
+run fragmentation.diff   -f $D/walk.dmp -f2 $D/after.dmp -fragmentation
+run fragmentation.csv    -f $D/roots.dmp -fragmentation -o @FILES@/fragmentation.csv -time fixed
+run fragmentation.json   -f $D/roots.dmp -fragmentation -format json -time fixed
+run fragmentation.diff.json -f $D/walk.dmp -f2 $D/after.dmp -fragmentation -format json -time fixed
+run fragmentation.diff.csv -f $D/walk.dmp -f2 $D/after.dmp -fragmentation -o @FILES@/fragmentation.csv -time fixed
+run handles.diff         -f $D/walk.dmp -f2 $D/after.dmp -handles
+run handles.diff.unchanged -f $D/walk.dmp -f2 $D/after.dmp -handles -showunchanged
+run handles.csv          -f $D/roots.dmp -handles -retained -o @FILES@/handles.csv -time fixed
+run handles.json         -f $D/roots.dmp -handles -format json -time fixed
+run handles.diff.json    -f $D/walk.dmp -f2 $D/after.dmp -handles -format json -time fixed
+run handles.diff.csv     -f $D/walk.dmp -f2 $D/after.dmp -handles -o @FILES@/handles.csv -time fixed
+run finalizable.diff     -f $D/walk.dmp -f2 $D/after.dmp -finalizable -showunchanged
+run finalizable.csv      -f $D/roots.dmp -finalizable -o @FILES@/finalizable.csv -time fixed -unit KB
+run finalizable.json     -f $D/roots.dmp -finalizable -format json -time fixed
+run finalizable.diff.json -f $D/walk.dmp -f2 $D/after.dmp -finalizable -format json -time fixed
+run inspections.thresholds -f $D/retention.dmp -inspections -minhandlers 2 -sparsepct 50 -mingroup 1
+run inspections.diff     -f $D/walk.dmp -f2 $D/after.dmp -inspections -showunchanged
+run inspections.csv      -f $D/retention.dmp -inspections -o @FILES@/inspections.csv -time fixed
+run inspections.json     -f $D/retention.dmp -inspections -format json -time fixed
+run inspections.diff.json -f $D/walk.dmp -f2 $D/after.dmp -inspections -format json -time fixed
+run suspects.csv         -f $D/retention.dmp -suspects -o @FILES@/suspects.csv -time fixed
+run suspects.diff.json   -f $D/walk.dmp -f2 $D/after.dmp -suspects -format json -time fixed
+run dominators.type      -f $D/retention.dmp -dominators 3 1 -type '*Customer'
+run objects.address      -f $D/roots.dmp -objects 'MemAnalyzer.TestTargets*Item' 2
+run gen.csv              -f $D/walk.dmp -gen gen2 -o @FILES@/gen.csv -time fixed
+run gen.json             -f $D/walk.dmp -gen loh -format json -time fixed
+run gen.diff             -f $D/walk.dmp -f2 $D/after.dmp -gen gen2
+# .gcdump files as targets, and what a gcdump cannot answer (exit 1).
+G=$D/first.gcdump G2=$D/second.gcdump
+run gcdump.dts           -f $G -dts 50000
+run gcdump.dtn.type      -f $G -dtn -type 'MemAnalyzer.*'
+run gcdump.retained      -f $G -dts 30 -retained
+run gcdump.roots         -f $G -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance 2
+run gcdump.csv           -f $G -o @FILES@/gcdump.csv -time fixed
+run gcdump.json          -f $G -format json -time fixed
+run gcdump.diff          -f $G -f2 $G2 -dts 50000
+run gcdump.diff.dump     -f $G -f2 $D/walk.dmp -dtn 30
+run gcdump.diff.json     -f $G -f2 $G2 -format json -time fixed
+run gcdump.suspects      -f $G -suspects
+run gcdump.suspects.diff -f $G -f2 $G2 -suspects
+run gcdump.dominators    -f $G -dominators 5 2
+for view in -dstrings -handles -finalizable -inspections -fragmentation -dead -vmmap '-gen gen2' '-objects x' '-html @FILES@/p.html'; do
+  run "gcdump.refused${view%% *}" -f $G $view
+done
+run gcdump.diff.retained -f $G -f2 $G2 -retained
+# The one HTML page of an analysis (its generation time normalized).
+run html.types           -f $D/roots.dmp -dts 20 -html @FILES@/page.html
+run html.suspects        -f $D/retention.dmp -suspects -html @FILES@/page.html
+run html.diff            -f $D/walk.dmp -f2 $D/after.dmp -html @FILES@/page.html
+run html.vmmap           -f $D/roots.dmp -vmmap -retained -html @FILES@/page.html
+# Switches that do not go together: each refusal's line and exit code, before any target is read.
+R=$D/roots.dmp
+run bad.frag.live        -f $R -fragmentation -live -gen gen0
+run bad.frag.batch       -f $R -f $D/walk.dmp -fragmentation
+run bad.handles.final    -f $R -handles -finalizable
+run bad.handles.unchanged -f $R -handles -showunchanged
+run bad.handles.retained.diff -f $R -f2 $D/walk.dmp -handles -retained
+run bad.handles.batch    -f $R -f $D/walk.dmp -handles
+run bad.handles.dts      -f $R -handles -dts -type x
+run bad.final.retained   -f $R -finalizable -retained
+run bad.final.gen        -f $R -finalizable -gen gen2
+run bad.insp.threshold   -f $R -minhandlers 3
+run bad.insp.value       -f $R -inspections -sparsepct 101
+run bad.insp.min         -f $R -inspections -minhandlers 1
+run bad.insp.mingroup    -f $R -inspections -mingroup x
+run bad.insp.others      -f $R -inspections -live -dstrings -vmmap
+run bad.insp.batch       -f $R -f $D/walk.dmp -inspections
+run bad.insp.unchanged   -f $R -inspections -showunchanged
+run bad.susp.dom         -f $R -suspects -dominators
+run bad.susp.type        -f $R -suspects -type x
+run bad.susp.pct         -f $R -suspectpct 5
+run bad.susp.pct.value   -f $R -suspects -suspectpct 0
+run bad.susp.others      -f $R -suspects -dts -gen gen0
+run bad.susp.batch       -f $R -f $D/walk.dmp -suspects
+run bad.dom.depth        -f $R -dominators 3 x
+run bad.dom.diff         -f $R -f2 $D/walk.dmp -dominators
+run bad.dom.csv          -f $R -dominators -o @FILES@/d.csv
+run bad.dom.pct          -f $R -dominators -suspectpct 3
+run bad.obj.diff         -f $R -f2 $D/walk.dmp -objects x
+run bad.obj.top          -f $R -objects x 0
+run bad.obj.switch       -f $R -objects x -o @FILES@/o.csv
+run bad.obj.html         -f $R -objects x -html @FILES@/o.html
+run bad.obj.empty        -f $R -objects ''
+run bad.dstrings.html    -f $R -dstrings -html @FILES@/s.html
+run bad.dstrings.type    -f $R -dstrings -type x
+run bad.dstrings.dts     -f $R -dstrings -dts
+run bad.gen.retained     -f $R -gen gen2 -retained
+run bad.showaddress      -f $R -showaddress
+run bad.unchanged        -f $R -showunchanged
+run bad.live.dead        -f $R -live -dead
+run bad.dts.dtn          -f $R -dts -dtn
+run bad.roots.csv        -f $R -roots x -o @FILES@/r.csv
+run bad.roots.top        -f $R -roots x 0
+run bad.batch.diff       -f $R -f $D/walk.dmp -f2 $D/after.dmp
+run bad.batch.resultfile -f $R -f $D/walk.dmp -resultfile @FILES@/r.txt
+run bad.batch.html       -f $R -f $D/walk.dmp -html @FILES@/b.html
+run bad.csvswitch        -f $R -sep ';'
+run bad.json.sep         -f $R -format json -sep ';'
+run bad.top              -f $R --top 0
+run bad.trend            -trend x.csv -f $R
+run bad.nothing          -dts
+run bad.both             -f $R -pid 1
+run bad.unknown          -f $R -bogus
+run help                 -h
 echo "$n command lines; outputs in $out"

@@ -1,4 +1,5 @@
 using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Views;
 
 namespace MemAnalyzer.Cli;
 
@@ -49,13 +50,14 @@ public sealed class CommandLine
         Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
         DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
         DominatorsDepth.ShowInHelpText = false;
-        Handles = Flag("-handles|--handles", "The GC handles by kind (strong, pinned, weak short/long, dependent, ...) and target type: count, target bytes, targets no strong root reaches; with -retained the bytes they keep alive. With -f2/-pid2: which grew.");
-        Finalizable = Flag("-finalizable|--finalizable", "The objects registered for finalization by type (live and unreachable), the f-reachable queue (ready to finalize) with what it retains, and the finalizer thread's stack when it is blocked. With -f2/-pid2: what changed.");
-        Fragmentation = Flag("-fragmentation|--fragmentation", "Free space per generation (range, allocated, free bytes and %, free blocks, largest block), the largest free blocks with the object after each, and the pinned objects next to free blocks by pinning and type; a verdict per fragmented generation. With -f2/-pid2: both sides and the change.");
-        Inspections = Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings; each row with count, bytes and an example address for -objects. With -f2/-pid2: what changed, new and gone.");
-        MinHandlers = Single("-minhandlers|--min-handlers <N>", "With -inspections: list events (delegates) from N handlers (default 100).");
-        SparsePercent = Single("-sparsepct|--sparse-percent <P>", "With -inspections: a collection is sparse when it uses at most P % of its capacity (default 25).");
-        MinGroup = Single("-mingroup|--min-group <N>", "With -inspections: list a type's empty or sparse collections, or empty arrays, from N instances (default 10).");
+        // The views of the catalog declare their own switches, here in the help's order.
+        foreach (var view in ViewCatalog.InHelpOrder)
+        {
+            foreach (var declared in view.Switches)
+            {
+                App.Option(declared.Template, declared.Help, declared.Kind);
+            }
+        }
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -129,14 +131,6 @@ public sealed class CommandLine
     public CommandOption SuspectPercent { get; }
     public CommandOption Dominators { get; }
     public CommandOption DominatorsDepth { get; }
-    public CommandOption Handles { get; }
-
-    public CommandOption Fragmentation { get; }
-    public CommandOption Finalizable { get; }
-    public CommandOption Inspections { get; }
-    public CommandOption MinHandlers { get; }
-    public CommandOption SparsePercent { get; }
-    public CommandOption MinGroup { get; }
     public CommandOption Live { get; }
 
     public CommandOption Generation { get; }
@@ -178,6 +172,16 @@ public sealed class CommandLine
     public CommandOption FailOnGrowth { get; }
     public CommandOption Help { get; }
     public CommandOption Version { get; }
+
+    /// <summary>Whether the switch named by its short form ("-live", or "--top" for a switch with only a long one) was given.</summary>
+    public bool Has(string name) => Named(name).HasValue();
+
+    /// <summary>The value of the switch named by its short form, or null.</summary>
+    public string? Value(string name) => Named(name).Value();
+
+    private CommandOption Named(string name) =>
+        App.Options.FirstOrDefault(o => o.ShortName is { Length: > 0 } shortName ? "-" + shortName == name : "--" + o.LongName == name)
+        ?? throw new InvalidOperationException($"no switch is named {name}");
 
     /// <summary>Parses <paramref name="args"/> (already normalized); an unknown switch or a missing value throws CommandParsingException.</summary>
     public CommandLine Parse(string[] args)

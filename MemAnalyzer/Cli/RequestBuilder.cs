@@ -5,6 +5,7 @@ using MemAnalyzer.Commands;
 using MemAnalyzer.Objects;
 using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
+using MemAnalyzer.Views;
 using static MemAnalyzer.Cli.SwitchValues;
 
 namespace MemAnalyzer.Cli;
@@ -91,17 +92,9 @@ public static class RequestBuilder
         {
             return Objects(line, first, second, batch);
         }
-        if (line.Fragmentation.HasValue())
+        if (ViewCatalog.Selected(line.Has) is not null)
         {
-            return FragmentationView.Build(line, first, second, batch is not null, Output(line));
-        }
-        if (line.Handles.HasValue() || line.Finalizable.HasValue())
-        {
-            return GcViews.Build(line, first, second, batch is not null, Output(line));
-        }
-        if (line.Inspections.HasValue() || line.MinHandlers.HasValue() || line.SparsePercent.HasValue() || line.MinGroup.HasValue())
-        {
-            return InspectionViews.Build(line, batch is not null, Output(line), first, second);
+            return ViewCatalog.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()), Output(line)))!;
         }
         if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.DominatorsDepth.HasValue())
         {

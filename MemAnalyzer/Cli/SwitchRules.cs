@@ -1,4 +1,5 @@
 using McMaster.Extensions.CommandLineUtils;
+using MemAnalyzer.Views;
 using static MemAnalyzer.Cli.SwitchValues;
 
 namespace MemAnalyzer.Cli;
@@ -128,9 +129,9 @@ public static class SwitchRules
     /// </summary>
     public static string? RetainedImpliesLive(CommandLine line)
     {
-        if (line.Live.HasValue() || line.Dead.HasValue() || line.DuplicateStrings.HasValue() || line.Handles.HasValue() || line.Finalizable.HasValue())
+        if (line.Live.HasValue() || line.Dead.HasValue() || line.DuplicateStrings.HasValue() || ViewCatalog.Selected(line.Has) is not null)
         {
-            // -handles and -finalizable count handles and queues, not a type table of live objects.
+            // The views of the catalog (-handles, -finalizable, ...) count handles, queues and findings, not a type table of live objects.
             return null;
         }
         return line.ByRetained.HasValue() ? "-dtr" : line.Retained.HasValue() ? "-retained" : null;

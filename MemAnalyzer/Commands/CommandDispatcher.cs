@@ -1,9 +1,10 @@
 namespace MemAnalyzer.Commands;
 
-/// <summary>Runs a request with the command of its mode.</summary>
+/// <summary>Runs a request with the command of its mode; a view's request runs itself (Views/).</summary>
 public static class CommandDispatcher
 {
-    public static int Run(CommandRequest request, RunContext context) => GcDumpCommand.Reads(request) ? GcDumpCommand.Run(request, context) : request switch
+    public static int Run(CommandRequest request, RunContext context) => request is RunnableRequest runnable ? runnable.Run(context)
+        : GcDumpCommand.Reads(request) ? GcDumpCommand.Run(request, context) : request switch
     {
         HistogramRequest histogram => HistogramCommand.Run(histogram, context),
         DiffRequest diff => DiffCommand.Run(diff, context),
@@ -14,11 +15,7 @@ public static class CommandDispatcher
         SuspectsRequest suspects => SuspectsCommand.Run(suspects, context),
         DominatorsRequest dominators => DominatorsCommand.Run(dominators, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
-        HandlesRequest handles => HandlesCommand.Run(handles, context),
-        FinalizableRequest finalizable => FinalizableCommand.Run(finalizable, context),
         ObjectsRequest objects => ObjectsCommand.Run(objects, context),
-        FragmentationRequest fragmentation => FragmentationCommand.Run(fragmentation, context),
-        InspectionsRequest inspections => InspectionsCommand.Run(inspections, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };
 }

@@ -1,5 +1,6 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Output;
+using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Commands;
 
@@ -16,15 +17,11 @@ public static class GcDumpCommand
     {
         HistogramRequest histogram => RunHistogram(histogram with { Query = LiveOnly(histogram.Query, graphViews: true) }, context),
         DiffRequest diff => GcDumpDiffCommand.Run(diff with { Query = LiveOnly(diff.Query, graphViews: false) }, context),
-        DuplicateStringsRequest => throw Refused("-dstrings", "string values"),
-        ObjectsRequest => throw Refused("-objects", "field values"),
-        InspectionsRequest => throw Refused("-inspections", "field values"),
-        HandlesRequest => throw Refused("-handles", "GC handle table"),
-        FinalizableRequest => throw Refused("-finalizable", "finalization queue"),
+        DuplicateStringsRequest => throw GcDumpTarget.Refusal("-dstrings", TargetNeeds.StringValues),
+        ObjectsRequest => throw GcDumpTarget.Refusal("-objects", TargetNeeds.FieldValues),
         SuspectsRequest suspects => GcDumpSuspectsCommand.Run(suspects, context),
         DominatorsRequest dominators => GcDumpSuspectsCommand.Run(dominators, context),
-        _ => throw new MemAnalyzerException(ExitCodes.InvalidArguments,
-            "this view cannot read a .gcdump: a gcdump answers the type table (with -type, -dts/-dtn, -retained, -roots, -o, -format json), -f2 diffs, -suspects and -dominators; take a core dump (-procdump) for the rest"),
+        _ => throw GcDumpTarget.Refusal("this view", TargetNeeds.HeapLayout),
     };
 
     /// <summary>The request as this command reads it (the table and the diff count live objects), for the JSON header a batch's parent writes; unchanged when it reads no gcdump.</summary>
@@ -58,8 +55,7 @@ public static class GcDumpCommand
         return query with { Selection = ObjectSelection.Live };
     }
 
-    private static MemAnalyzerException Refused(string option, string what) =>
-        new(ExitCodes.InvalidArguments, $"{option} cannot read a .gcdump: the file holds no {what}, only the live objects' types, sizes and references; take a core dump (-procdump) for {option}");
+    private static MemAnalyzerException Refused(string option, string what) => GcDumpTarget.Refusal(option, what);
 
     private static int RunHistogram(HistogramRequest request, RunContext context)
     {

@@ -29,6 +29,22 @@ public static class GcDumpTarget
         }
     }
 
+    /// <summary>
+    /// The one refusal of a view that needs what a gcdump does not hold (exit 1): it holds only the live objects' types,
+    /// sizes and references.
+    /// </summary>
+    public static MemAnalyzerException Refusal(string view, TargetNeeds needs) =>
+        needs.HasFlag(TargetNeeds.StringValues) ? Refusal(view, "string values")
+        : needs.HasFlag(TargetNeeds.FieldValues) ? Refusal(view, "field values")
+        : needs.HasFlag(TargetNeeds.HandleTable) ? Refusal(view, "GC handle table")
+        : needs.HasFlag(TargetNeeds.FinalizationQueue) ? Refusal(view, "finalization queue")
+        : new(ExitCodes.InvalidArguments,
+            "this view cannot read a .gcdump: a gcdump answers the type table (with -type, -dts/-dtn, -retained, -roots, -o, -format json), -f2 diffs, -suspects and -dominators; take a core dump (-procdump) for the rest");
+
+    /// <summary>"-dead cannot read a .gcdump: the file holds no dead objects (…), only …".</summary>
+    public static MemAnalyzerException Refusal(string option, string what) =>
+        new(ExitCodes.InvalidArguments, $"{option} cannot read a .gcdump: the file holds no {what}, only the live objects' types, sizes and references; take a core dump (-procdump) for {option}");
+
     /// <summary>Reads the whole file; a foreign or truncated one is exit code 4 (DumpInvalid) with what is wrong.</summary>
     public static GcDumpFile Open(TargetSpec target)
     {

@@ -38,7 +38,11 @@ public sealed record ReportDestination(CsvOutput? Csv = null, JsonOutput? Json =
     /// The one fork: <paramref name="console"/> writes the table when no rows are written; else the rows go to the CSV
     /// file and the JSON document (its header from <paramref name="request"/>, its one target from the rows).
     /// </summary>
-    public void Write<TRow>(CommandRequest request, RunContext context, Action console, CsvSchema<TRow> schema, Func<(IReadOnlyList<TRow> Rows, JsonTarget Target)> rows)
+    public void Write<TRow>(CommandRequest request, RunContext context, Action console, CsvSchema<TRow> schema, Func<(IReadOnlyList<TRow> Rows, JsonTarget Target)> rows) =>
+        Write(() => JsonHeader.Of(request), context, console, schema, rows);
+
+    /// <summary>As above, with the JSON document's header from <paramref name="header"/> (asked for only when a JSON document is written).</summary>
+    public void Write<TRow>(Func<JsonReport> header, RunContext context, Action console, CsvSchema<TRow> schema, Func<(IReadOnlyList<TRow> Rows, JsonTarget Target)> rows)
     {
         if (!WritesRows)
         {
@@ -47,7 +51,7 @@ public sealed record ReportDestination(CsvOutput? Csv = null, JsonOutput? Json =
         }
         var (csvRows, target) = rows();
         Csv?.Write(schema, csvRows, context);
-        Json?.Write(JsonHeader.Of(request) with { Targets = [target] }, context);
+        Json?.Write(header() with { Targets = [target] }, context);
     }
 
     /// <summary>-resultfile: the allocated KB, when it was asked for.</summary>

@@ -26,9 +26,6 @@ public sealed record DacSearchOptions(
 
     /// <summary>-bindir and MEMANALYZER_BINDIR: folders with the target's binaries, for dumps that lack the memory mapped from files.</summary>
     public IReadOnlyList<string> BinaryDirectories { get; init; } = [];
-
-    public static DacSearchOptions LocalOnly(IReadOnlyList<string> collections, IReadOnlyList<string> installed) =>
-        new([], [], collections, installed, false);
 }
 
 /// <summary>The runtime a dump or process was written by, as far as the DAC search needs it.</summary>

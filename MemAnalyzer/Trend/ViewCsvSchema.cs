@@ -16,9 +16,6 @@ public sealed record ViewCsvSchema(string View, IReadOnlyList<string> Signature,
 {
     public const string BytesPrefix = "Bytes(";
 
-    /// <summary>The name of the bytes column in <paramref name="unit"/>: Bytes(Bytes), Bytes(KB), …</summary>
-    public static string BytesColumn(string unit) => $"{BytesPrefix}{unit})";
-
     /// <summary>A diff's CSV of the view has the count column of the second side (Handles2): -trend needs single-target rows.</summary>
     public string DiffCount => Count + "2";
 

@@ -2,6 +2,7 @@ using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Inspections;
+using MemAnalyzer.Views;
 
 namespace MemAnalyzer.Tests.Unit.Cli;
 
@@ -14,7 +15,7 @@ public sealed class InspectionSwitchTests
     [Fact]
     public void InspectionsWithoutThresholdsUseTheDocumentedDefaults()
     {
-        var request = Assert.IsType<InspectionsRequest>(Build("-f", "a.dmp", "-inspections"));
+        var request = Assert.IsType<ViewRequest<InspectionOptions>>(Build("-f", "a.dmp", "-inspections"));
 
         Assert.Equal(new InspectionOptions(100, 25, 10), request.Options);
     }
@@ -22,7 +23,7 @@ public sealed class InspectionSwitchTests
     [Fact]
     public void EachThresholdIsTakenFromItsSwitch()
     {
-        var request = Assert.IsType<InspectionsRequest>(Build("-pid", "7", "-inspections", "-minhandlers", "50", "--sparse-percent", "10", "-mingroup", "1"));
+        var request = Assert.IsType<ViewRequest<InspectionOptions>>(Build("-pid", "7", "-inspections", "-minhandlers", "50", "--sparse-percent", "10", "-mingroup", "1"));
 
         Assert.Equal(new InspectionOptions(50, 10, 1), request.Options);
     }
@@ -30,7 +31,7 @@ public sealed class InspectionSwitchTests
     [Fact]
     public void InspectionsWithASecondTargetAreADiffThatMayShowTheUnchangedFindings()
     {
-        var request = Assert.IsType<InspectionsRequest>(Build("-f", "a.dmp", "-pid2", "7", "-inspections", "-showunchanged"));
+        var request = Assert.IsType<ViewRequest<InspectionOptions>>(Build("-f", "a.dmp", "-pid2", "7", "-inspections", "-showunchanged"));
 
         Assert.Equal((2, true), (request.Targets.Count, request.ShowUnchanged));
     }
@@ -38,9 +39,9 @@ public sealed class InspectionSwitchTests
     [Fact]
     public void FinalizableWithASecondTargetIsADiff()
     {
-        var request = Assert.IsType<FinalizableRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-finalizable"));
+        var request = Assert.IsType<ViewRequest<NoOptions>>(Build("-f", "a.dmp", "-f2", "b.dmp", "-finalizable"));
 
-        Assert.Equal((2, false), (request.Targets.Count, request.ShowUnchanged));
+        Assert.Equal((ViewCatalog.Finalizable, 2, false), (request.View, request.Targets.Count, request.ShowUnchanged));
     }
 
     [Theory]

@@ -1,0 +1,90 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Output;
+using MemAnalyzer.Retention;
+using MemAnalyzer.Targets;
+
+namespace MemAnalyzer.Views;
+
+/// <summary>
+/// -handles: the GC handles by kind and target type; with -f2/-pid2, which grew. Its option is -retained: the bytes each
+/// group's targets keep alive (one dominator tree per target).
+/// </summary>
+public sealed class HandlesView : TableView<bool, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings), HandleTableRow, GrowthTableRow>
+{
+    public override IReadOnlyList<ViewSwitch> Switches { get; } =
+    [
+        ViewSwitch.Flag("-handles|--handles", "The GC handles by kind (strong, pinned, weak short/long, dependent, ...) and target type: count, target bytes, targets no strong root reaches; with -retained the bytes they keep alive. With -f2/-pid2: which grew."),
+    ];
+
+    protected override IReadOnlyList<string> Accepts { get; } = ["-retained", "-showunchanged"];
+
+    public override TargetNeeds Needs => TargetNeeds.HandleTable;
+
+    public override CommandRequest Build(ViewLine line)
+    {
+        if (line.Has("-finalizable"))
+        {
+            throw ViewLine.Invalid("-handles and -finalizable are two views: run them as two commands");
+        }
+        RefuseBatch(line);
+        // Handles belong to the whole heap: -gen would be silently ignored, so it is refused.
+        RefuseOtherViews(line);
+        ShowUnchangedNeedsDiff(line);
+        RetainedReadsOneTarget(Name, line);
+        return new ViewRequest<bool>(this, line.First, line.Second, line.Unit(), line.Output, line.Has("-showunchanged"), line.Has("-retained"));
+    }
+
+    /// <summary>-retained in a diff: refused by -handles and -finalizable alike.</summary>
+    public static void RetainedReadsOneTarget(string name, ViewLine line)
+    {
+        if (line.Has("-retained") && line.Second is not null)
+        {
+            throw ViewLine.Invalid($"{name} -retained reads one target: leave out -retained in a diff (the diff compares handle counts and target bytes)");
+        }
+    }
+
+    /// <summary>
+    /// The live mark (to tell unreachable targets), then the handles; with -retained (never in a diff), the live graph
+    /// and its dominator tree as -retained computes them, for the bytes each group's targets keep alive.
+    /// </summary>
+    public override (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) Read(ViewRequest<bool> request, HeapSource source, RunContext context, bool diffSide,
+        CancellationToken cancellation)
+    {
+        if (!request.Options || diffSide)
+        {
+            var live = LiveObjectMarker.Mark(source, context.Walk, cancellation);
+            return (HandleCensus.Read(source, live, null, cancellation), []);
+        }
+        var (graph, marked, warnings, tree, _) = LiveGraphReader.Read(source, context.Walk, withPaths: false, cancellation, context.Progress(writingCsv: request.Output.WritesRows));
+        return (HandleCensus.Read(source, marked, targets => SetRetention.Of(targets.Select(graph.IndexOf), tree!), cancellation), warnings);
+    }
+
+    public override IReadOnlyList<string> Warnings((IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) reading) => reading.Warnings;
+
+    public override JsonReport Header(ViewRequest<bool> request) =>
+        JsonHeader.Report(request.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, request.Unit, ObjectSelection.All, request.Options && request.Second is null);
+
+    public override CsvSchema<HandleTableRow> Schema(ViewRequest<bool> request) => new HandleCsvRowMap(request.Unit, request.Options);
+
+    public override ResultTable<HandleTableRow> Table(ViewRequest<bool> request, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) reading, RunContext context) =>
+        new(() => HandlesRenderer.Write(context.Out, reading.Groups, request.Unit, request.Options), described =>
+        {
+            var rows = HandleTableRows.From(reading.Groups, request.Unit, described!);
+            return (rows, JsonRows.FromHandles(rows, described!));
+        });
+
+    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<bool> request) => new GrowthCsvRowMap(request.Unit, "Kind", "Handles");
+
+    public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<bool> request, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) first,
+        (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) second, RunContext context)
+    {
+        var growth = GroupGrowth.Match(first.Groups, second.Groups, g => (g.Kind, g.TypeName), g => g.Count, g => g.Bytes, request.ShowUnchanged);
+        return new(() => HandlesRenderer.WriteDiff(context.Out, growth, request.Unit), _ =>
+        {
+            var rows = GrowthTableRows.From(growth, request.Unit);
+            return (rows, JsonRows.FromHandlesDiff(rows));
+        });
+    }
+}

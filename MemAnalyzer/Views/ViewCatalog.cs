@@ -1,0 +1,40 @@
+using MemAnalyzer.Commands;
+
+namespace MemAnalyzer.Views;
+
+/// <summary>
+/// Every view, in one static, ordered list (no reflection: the native executable keeps it): the first selected view
+/// builds the request. Another view is one line here and one file of its own.
+/// </summary>
+public static class ViewCatalog
+{
+    public static FragmentationView Fragmentation { get; } = new();
+
+    public static HandlesView Handles { get; } = new();
+
+    public static FinalizableView Finalizable { get; } = new();
+
+    public static InspectionsView Inspections { get; } = new();
+
+    /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak.</summary>
+    public static IReadOnlyList<View> All { get; } = [Fragmentation, Handles, Finalizable, Inspections];
+
+    /// <summary>The order in which the help lists their switches.</summary>
+    public static IReadOnlyList<View> InHelpOrder { get; } = [Handles, Finalizable, Fragmentation, Inspections];
+
+    /// <summary>
+    /// The switches that select a view or shape the type table, in the order a refusal names them: a view refuses each
+    /// one it does not accept (<see cref="View.RefuseOtherViews"/>).
+    /// </summary>
+    public static IReadOnlyList<string> ViewSwitches { get; } =
+    [
+        "-fragmentation", "-handles", "-finalizable", "-inspections", "-dstrings", "-roots", "-retained", "-dtr", "-dtn", "-dts", "--top", "-live", "-dead",
+        "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct",
+    ];
+
+    /// <summary>The view the command line asks for, or null (then it is the type table, -dstrings, -suspects, -dominators or -objects).</summary>
+    public static View? Selected(Func<string, bool> has) => All.FirstOrDefault(v => v.Switches.Any(s => has(s.Name)));
+
+    /// <summary>The selected view's request, or null when no view of the catalog is asked for.</summary>
+    public static CommandRequest? Build(ViewLine line) => Selected(line.Has)?.Build(line);
+}

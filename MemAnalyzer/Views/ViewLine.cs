@@ -1,0 +1,17 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Targets;
+
+namespace MemAnalyzer.Views;
+
+/// <summary>
+/// The command line as a view reads it: which switches were given and their values (by the short form, "-handles"),
+/// and what Cli made of the shared switches: the targets, whether several -f make a batch, the unit (parsed when the
+/// view asks, after its own checks) and the destination.
+/// </summary>
+public sealed record ViewLine(Func<string, bool> Has, Func<string, string?> Value, TargetSpec First, TargetSpec? Second, bool Batch, Func<SizeUnit> Unit,
+    ReportDestination Output)
+{
+    /// <summary>A command line a view cannot run: exit 1 with what to change.</summary>
+    public static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);
+}
