@@ -21,7 +21,8 @@
 #   --fail-on-growth <B> exit 60 when the heap or a type grows faster than B bytes per iteration (a CI gate)
 # Everything after "--" goes to MemAnalyzer unchanged (default: -dtn "5000;N#200" -live).
 # Each iteration runs: MemAnalyzer -pid <pid> -o <file> -context "iteration <i>" -silent <switches>
-# MEMANALYZER may name the MemAnalyzer command; by default the Release build of this checkout is used (built if missing).
+# MEMANALYZER may name the MemAnalyzer command; by default the installed MemAnalyzer on PATH, else the Release build of
+# this checkout (built if missing).
 set -euo pipefail
 
 usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-1}"; }
@@ -56,6 +57,9 @@ switches=("$@")
 
 if [[ -n "${MEMANALYZER:-}" ]]; then
     read -r -a memanalyzer <<< "$MEMANALYZER"
+elif command -v MemAnalyzer >/dev/null 2>&1; then
+    # The installed tool (scripts/install.sh) on PATH; the checkout's build only where none is installed.
+    memanalyzer=(MemAnalyzer)
 else
     root="$(cd "$(dirname "$0")/.." && pwd)"
     dll="$root/MemAnalyzer/bin/Release/net10.0/MemAnalyzer.dll"
