@@ -100,6 +100,7 @@ public sealed class InspectDumpTests(InspectTarget target)
             ("event handlers", $"InspectPublisher.{InspectEventField}"), ("empty collections", ListType), ("empty collections", SetType),
             ("sparse collections", DictionaryType), ("timers", $"InspectScenario.{InspectTimerMethod}"),
             ("pending async", $"InspectScenario.{InspectAsyncMethod}"), ("safe handles", InspectHandleType),
+            ("disposed but reachable", InspectHandleType),
         ];
         // Every planted finding's row, and no other row of this mode's own types.
         Assert.Equal(planted.Length, rows.Count(r => r.Type.Contains("Inspect", StringComparison.Ordinal)));
