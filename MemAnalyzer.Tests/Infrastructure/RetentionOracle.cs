@@ -71,9 +71,6 @@ public sealed class RetentionOracle : IDisposable
     /// <summary>Bytes that become unreachable when these objects are removed, themselves included.</summary>
     public long RetainedByObjects(IReadOnlySet<ulong> removed) => LiveBytes - Bytes(Mark(o => removed.Contains(o.Address)));
 
-    /// <summary>Whether <paramref name="address"/> is still reachable from the roots when <paramref name="without"/> is removed.</summary>
-    public bool Reachable(ulong address, ulong without) => Mark(o => o.Address == without).Contains(address);
-
     private HashSet<ulong> Mark(Func<HeapObject, bool> removed)
     {
         var marked = new HashSet<ulong>();
