@@ -50,6 +50,7 @@ public static class HandlesScenario
     private static HandleDependentKey[]? s_dependentKeys;
     private static readonly ConditionalWeakTable<HandleDependentKey, HandleDependentValue> s_table = new();
     private static LiveFinalizable[]? s_liveFinalizable;
+    private static byte[][]? s_morePinned;
 
     /// <summary>The handles and the live finalizable objects, before the collection that takes the weak handles' other targets.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -78,6 +79,9 @@ public static class HandlesScenario
             s_table.Add(key, new HandleDependentValue());
         }
         s_liveFinalizable = Scenario.Fill(ExpectedCounts.FinalizableLive, () => new LiveFinalizable());
+        // Made now, pinned by the first "morepins": that command then allocates nothing, so it starts no collection that
+        // would take the unreachable weak handles' targets between the before and after dumps (and under a live -pid).
+        s_morePinned = Scenario.Fill(ExpectedCounts.HandlesMorePinned, () => new byte[ExpectedCounts.HandlesPinnedLength]);
         BlockFinalizerThread();
     }
 
@@ -100,9 +104,24 @@ public static class HandlesScenario
         }
     }
 
-    /// <summary>The "morepins" command: more pinned handles to new byte arrays, the classic native-interop leak.</summary>
+    /// <summary>The "morepins" command: HandlesMorePinned more pinned handles to byte arrays, the classic native-interop leak (the first time to the arrays made in advance).</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Pin(int count)
+    public static void PinMore()
+    {
+        if (s_morePinned is not { } arrays)
+        {
+            Pin(ExpectedCounts.HandlesMorePinned);
+            return;
+        }
+        s_morePinned = null;
+        foreach (var array in arrays)
+        {
+            s_handles.Add(GCHandle.Alloc(array, GCHandleType.Pinned));
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Pin(int count)
     {
         for (var i = 0; i < count; i++)
         {

@@ -119,7 +119,7 @@ while ((line = Console.ReadLine()) is not null)
             Console.WriteLine(ExpectedCounts.LeaksGrownAck);
             break;
         case ExpectedCounts.HandlesMorePinnedCommand:
-            HandlesScenario.Pin(ExpectedCounts.HandlesMorePinned);
+            HandlesScenario.PinMore();
             Console.WriteLine(ExpectedCounts.HandlesMorePinnedAck);
             break;
         case ExpectedCounts.FragmentationMoreCommand:
