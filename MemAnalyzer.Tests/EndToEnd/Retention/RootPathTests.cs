@@ -117,9 +117,16 @@ public sealed class RootPathTests(RetentionTarget target)
         Assert.StartsWith($"no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
-    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section (a Retained column, with -retained, left out).</summary>
+    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section (a Retained column, with -retained, left out).
+    /// The verdicts' "▶" marks are left out: <see cref="MarkedPaths"/> keeps them.</summary>
     internal static List<(long Count, long Bytes, string Path)> Paths(string output) =>
-        [.. Cells(output).Select(p => (Number(p[0]), Number(p[1]), p[^1].Trim()))];
+        [.. Cells(output).Select(p => (Number(p[0]), Number(p[1]), Unmarked(p[^1].Trim())))];
+
+    /// <summary>The path cells of the first "Root paths to" section as printed, with the suspect sub-path's "▶" marks.</summary>
+    internal static List<string> MarkedPaths(string output) => [.. Cells(output).Select(p => p[^1].Trim())];
+
+    /// <summary>A path without the "▶" marks of its suspect sub-path: the text before verdicts existed.</summary>
+    internal static string Unmarked(string path) => path.Replace("▶", "", StringComparison.Ordinal);
 
     /// <summary>The Retained column of the first "Root paths to" section of a -retained run.</summary>
     internal static List<long> Retained(string output) => [.. Cells(output).Select(p => Number(p[2]))];
