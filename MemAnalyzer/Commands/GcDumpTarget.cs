@@ -2,6 +2,7 @@ using MemAnalyzer.Analysis;
 using MemAnalyzer.GcDump;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Targets;
+using MemAnalyzer.Verdicts;
 
 namespace MemAnalyzer.Commands;
 
@@ -101,7 +102,7 @@ public static class GcDumpTarget
             }
             if (query.Roots is { } wanted)
             {
-                roots = TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), wanted.Matches, wanted.Top, (_, _) => null, cancellation, tree);
+                roots = PathJudge.Judge(TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), wanted.Matches, wanted.Top, (_, _) => null, cancellation, tree), null);
             }
         }
         return new TargetReading(new TargetSnapshot(snapshot, [], []), roots);

@@ -2,6 +2,7 @@ using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
+using MemAnalyzer.Verdicts;
 
 namespace MemAnalyzer.Commands;
 
@@ -23,15 +24,19 @@ public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)
         }
         var children = DominatorChildren.Of(tree!.ImmediateDominators);
         var fieldNames = needsPaths ? FieldNames.Of(source.Heap, graph, walk.DacCalls) : null;
-        return new SuspectsReading<T>(snapshot, answer(new Tree(graph, tree, children, paths, fieldNames, cancellation)));
+        return new SuspectsReading<T>(snapshot, answer(new Tree(graph, tree, children, paths, fieldNames, cancellation, PathJudge.FinishedOn(source.Heap, graph))));
     }
 
     /// <summary>The dominator tree of the live graph, with root paths when they were asked for.</summary>
     public sealed record Tree(ObjectGraph Graph, DominatorTree Dominators, DominatorChildren Children, RootPaths? Paths,
-        Func<int, int, string?>? FieldNames, CancellationToken Cancellation)
+        Func<int, int, string?>? FieldNames, CancellationToken Cancellation, Func<int, string?>? Finished = null)
     {
-        public RootPath? PathOf(int obj) => Paths!.PathOf(obj, FieldNames!, Dominators);
+        /// <summary>The object's path, judged (<see cref="PathJudge"/>).</summary>
+        public RootPath? PathOf(int obj) => Judged(Paths!.PathOf(obj, FieldNames!, Dominators));
 
-        public RootPath? TypePathOf(int type) => Paths!.Top(type, 1, FieldNames!, Cancellation).FirstOrDefault();
+        /// <summary>The most common path to the type's instances, judged.</summary>
+        public RootPath? TypePathOf(int type) => Judged(Paths!.Top(type, 1, FieldNames!, Cancellation).FirstOrDefault());
+
+        private RootPath? Judged(RootPath? path) => path is null ? null : PathJudge.Judge(path, Finished);
     }
 }

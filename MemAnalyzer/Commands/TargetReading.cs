@@ -3,6 +3,7 @@ using MemAnalyzer.Heap;
 using MemAnalyzer.MemoryMap;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Targets;
+using MemAnalyzer.Verdicts;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Commands;
@@ -61,7 +62,8 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         if (options.Roots is { } query)
         {
-            roots = TypeRootPaths.For(graph, paths!, query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
+            roots = PathJudge.Judge(TypeRootPaths.For(graph, paths!, query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree),
+                PathJudge.FinishedOn(heap, graph));
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
@@ -71,7 +73,8 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
         {
-            roots = TypeRootPaths.For(graph, paths!, matches, GrowerPathCandidates, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree);
+            roots = PathJudge.Judge(TypeRootPaths.For(graph, paths!, matches, GrowerPathCandidates, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree),
+                PathJudge.FinishedOn(heap, graph));
         }
         return WithMemoryMap(target, heap, options, snapshot, roots);
     }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 
 namespace MemAnalyzer.Output;
@@ -7,7 +8,11 @@ namespace MemAnalyzer.Output;
 /// <summary>One owner that grew, in the -suspects diff CSV and JSON: bytes in the run's unit.</summary>
 /// <param name="Matched">false when the first target had no object on this path (the owner is new).</param>
 public sealed record SuspectGrowthTableRow(int Rank, long Growth, long Retained, long Retained2, bool Matched, string PointType, string PointAddress2,
-    string Path, IReadOnlyList<AccumulatedGrowth> Accumulated);
+    string Path, IReadOnlyList<AccumulatedGrowth> Accumulated)
+{
+    /// <summary>The verdicts on the second snapshot's root path (JSON only).</summary>
+    public PathVerdicts? Verdicts { get; init; }
+}
 
 /// <summary>The -suspects diff CSV schema; the grown types in one field, "Type +count (+bytes)" joined by " | ".</summary>
 public sealed class SuspectGrowthCsvRowMap : CsvSchema<SuspectGrowthTableRow>
@@ -32,7 +37,7 @@ public static class SuspectGrowthTableRows
         [.. growth.Select((g, i) => new SuspectGrowthTableRow(i + 1, unit.Convert(g.SecondRetained) - unit.Convert(g.FirstRetained), unit.Convert(g.FirstRetained),
             unit.Convert(g.SecondRetained), g.Matched, g.Second.PointTypeName, SuspectTableRows.Address(g.Second.PointAddress),
             g.Second.Path is null ? "" : RootPathRenderer.Text(g.Second.Path),
-            [.. g.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes), DeltaBytes = unit.Convert(a.DeltaBytes) })]))];
+            [.. g.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes), DeltaBytes = unit.Convert(a.DeltaBytes) })]) { Verdicts = g.Second.Path?.Verdicts })];
 
     public static string Text(IReadOnlyList<AccumulatedGrowth> types) =>
         string.Join(" | ", types.Select(t => $"{t.TypeName} {Signed(t.DeltaCount)} ({Signed(t.DeltaBytes)})"));

@@ -1,5 +1,6 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 
 namespace MemAnalyzer.Output;
@@ -9,7 +10,11 @@ namespace MemAnalyzer.Output;
 /// <param name="Share">Percent of the live heap the suspect retains, two decimals.</param>
 /// <param name="Accumulated">The types beneath the accumulation point, most bytes first.</param>
 public sealed record SuspectTableRow(int Rank, string Kind, string Type, string Address, long Instances, long Retained, decimal Share,
-    string PointType, string PointAddress, long PointRetained, string Path, IReadOnlyList<AccumulatedType> Accumulated, TargetContext Context);
+    string PointType, string PointAddress, long PointRetained, string Path, IReadOnlyList<AccumulatedType> Accumulated, TargetContext Context)
+{
+    /// <summary>The verdicts on the root path's steps, with the suspect sub-path marked (JSON only).</summary>
+    public PathVerdicts? Verdicts { get; init; }
+}
 
 /// <summary>The -suspects CSV schema: one row per suspect; the accumulated types in one field, "Type ×count (bytes)" joined by " | ".</summary>
 public sealed class SuspectCsvRowMap : CsvSchema<SuspectTableRow>
@@ -38,7 +43,7 @@ public static class SuspectTableRows
         [.. suspects.Select((s, i) => new SuspectTableRow(i + 1, s.IsGroup ? "group" : "object", s.TypeName, Address(s.Address), s.Instances,
             unit.Convert(s.Retained), Share(s.Retained, s.LiveBytes), s.PointTypeName, Address(s.PointAddress), unit.Convert(s.PointRetained),
             s.Path is null ? "" : RootPathRenderer.Text(s.Path),
-            [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context))];
+            [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context) { Verdicts = s.Path?.Verdicts })];
 
     /// <summary>"0x7f12…", or empty for a group (no one object).</summary>
     public static string Address(ulong address) => address == 0 ? "" : $"0x{address:x}";

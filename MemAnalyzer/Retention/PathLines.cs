@@ -76,7 +76,7 @@ internal sealed class PathLines(PathChains chains)
             .Select(l =>
             {
                 var (rootName, steps) = chains.Describe(l.Shape, Ranges(l), graph.TypeNames);
-                return new RootPath(graph.RootNames[rootName], steps, l.Count, l.Bytes, withRetained ? l.Retained : null);
+                return new RootPath(graph.RootNames[rootName], steps, l.Count, l.Bytes, withRetained ? l.Retained : null) { Example = l.First };
             })];
 
     private Dictionary<int, (int Field, int Min, int Max)> Ranges(Line line)

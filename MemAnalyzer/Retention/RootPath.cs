@@ -7,6 +7,13 @@ namespace MemAnalyzer.Retention;
 /// </summary>
 public sealed record RootPath(RootName Root, IReadOnlyList<PathStep> Steps, long Count, long Bytes, long? Retained = null)
 {
+    /// <summary>The verdicts on the root and each step, once a judge gave them (null before).</summary>
+    public PathVerdicts? Verdicts { get; init; }
+
+    /// <summary>The object number of one instance the path leads to (the line's lowest), or -1: what a judge reads.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public int Example { get; init; } = -1;
+
     /// <summary><c>static Acme.Shop.Cache.s_orders → Dictionary&lt;Int32, Order&gt;._entries → Entry[] → Order</c>.</summary>
     public string Text => string.Join(" → ", Steps.Select(s => s.Text).Prepend(Root.Description));
 

@@ -86,7 +86,8 @@ public sealed class RootPathTests(RetentionTarget target)
         var lines = output.Split('\n').SkipWhile(l => !l.StartsWith("Root paths to", StringComparison.Ordinal)).ToList();
         Assert.Equal($"Root paths to {ExpectedCounts.RetentionOrderType} in the second snapshot ({own + added + ExpectedCounts.RetentionSharedOrders} live instances, {(own + added + ExpectedCounts.RetentionSharedOrders) * ExpectedCounts.RetentionOrderSize:N0} Bytes):", lines[0]);
         Assert.Equal([$"+{added}", $"{own}", $"{own + added}"], lines[2].Split(' ', StringSplitOptions.RemoveEmptyEntries)[..3]);
-        Assert.EndsWith(s_customersPath, lines[2], StringComparison.Ordinal);
+        // A static's path without a finished instance: suspect from the root to the end, every step marked.
+        Assert.EndsWith(AllMarked(s_customersPath), lines[2], StringComparison.Ordinal);
         Assert.Equal(["0", "10", "10"], lines[3].Split(' ', StringSplitOptions.RemoveEmptyEntries)[..3]);
     }
 
@@ -117,9 +118,19 @@ public sealed class RootPathTests(RetentionTarget target)
         Assert.StartsWith($"no live object has the type name 'MemAnalyzer.TestTargets.LeakyApp.Retention.Ordr' (exact, with namespace; * is a wildcard); closest: {ExpectedCounts.RetentionOrderType}", CliAssert.ErrorMessage(result.StandardError), StringComparison.Ordinal);
     }
 
-    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section (a Retained column, with -retained, left out).</summary>
+    /// <summary>The (instances, bytes, path) lines of the first "Root paths to" section (a Retained column, with -retained, left out).
+    /// The verdicts' "▶" marks are left out: <see cref="MarkedPaths"/> keeps them.</summary>
     internal static List<(long Count, long Bytes, string Path)> Paths(string output) =>
-        [.. Cells(output).Select(p => (Number(p[0]), Number(p[1]), p[^1].Trim()))];
+        [.. Cells(output).Select(p => (Number(p[0]), Number(p[1]), Unmarked(p[^1].Trim())))];
+
+    /// <summary>The path cells of the first "Root paths to" section as printed, with the suspect sub-path's "▶" marks.</summary>
+    internal static List<string> MarkedPaths(string output) => [.. Cells(output).Select(p => p[^1].Trim())];
+
+    /// <summary>A path with every root and step marked "▶": a static's path that no finished instance ends.</summary>
+    internal static string AllMarked(string path) => "▶" + path.Replace(" → ", " → ▶", StringComparison.Ordinal);
+
+    /// <summary>A path without the "▶" marks of its suspect sub-path: the text before verdicts existed.</summary>
+    internal static string Unmarked(string path) => path.Replace("▶", "", StringComparison.Ordinal);
 
     /// <summary>The Retained column of the first "Root paths to" section of a -retained run.</summary>
     internal static List<long> Retained(string output) => [.. Cells(output).Select(p => Number(p[2]))];

@@ -6,7 +6,11 @@ namespace MemAnalyzer.Tests.EndToEnd.Suspects;
 /// <summary>The -suspects console output read back: each suspect's lines as the README shows them.</summary>
 public static partial class SuspectsOutput
 {
-    public sealed record Suspect(int Rank, string Type, ulong Address, long Retained, string Share, string PointType, ulong PointAddress, long PointRetained, string Path);
+    public sealed record Suspect(int Rank, string Type, ulong Address, long Retained, string Share, string PointType, ulong PointAddress, long PointRetained, string Path)
+    {
+        /// <summary>The root path as printed, with the "▶" marks of its suspect sub-path (<see cref="Path"/> leaves them out).</summary>
+        public string Marked { get; init; } = Path;
+    }
 
     public sealed record Growth(int Rank, string PointType, ulong PointAddress, long Growth2, long Retained2, long? Retained1, string Path);
 
@@ -24,7 +28,7 @@ public static partial class SuspectsOutput
                 Assert.StartsWith("Root path: ", path, StringComparison.Ordinal);
                 result.Add(new Suspect(int.Parse(head.Groups[1].Value, CultureInfo.InvariantCulture), head.Groups[2].Value, Hex(head.Groups[3].Value),
                     Number(head.Groups[4].Value), head.Groups[5].Value, point.Groups[1].Value, Hex(point.Groups[2].Value), Number(point.Groups[3].Value),
-                    path["Root path: ".Length..]));
+                    Unmarked(path["Root path: ".Length..])) { Marked = path["Root path: ".Length..] });
             }
         }
         return result;
@@ -41,7 +45,7 @@ public static partial class SuspectsOutput
                 var was = head.Groups[6].Value;
                 result.Add(new Growth(int.Parse(head.Groups[1].Value, CultureInfo.InvariantCulture), head.Groups[2].Value, Hex(head.Groups[3].Value),
                     Number(head.Groups[4].Value), Number(head.Groups[5].Value), was.EndsWith(" bytes", StringComparison.Ordinal) ? Number(was[..^6]) : null,
-                    lines[i + 1].Trim()["Root path: ".Length..]));
+                    Unmarked(lines[i + 1].Trim()["Root path: ".Length..])));
             }
         }
         return result;
@@ -60,11 +64,14 @@ public static partial class SuspectsOutput
             {
                 result.Add(new GroupGrowth(int.Parse(head.Groups[1].Value, CultureInfo.InvariantCulture), head.Groups[3].Value, Number(head.Groups[4].Value),
                     Number(head.Groups[2].Value), Number(head.Groups[5].Value), Number(head.Groups[6].Value), Number(head.Groups[7].Value),
-                    lines[i + 1].Trim()["Root path: ".Length..]));
+                    Unmarked(lines[i + 1].Trim()["Root path: ".Length..])));
             }
         }
         return result;
     }
+
+    /// <summary>A path without the "▶" marks of its suspect sub-path.</summary>
+    public static string Unmarked(string path) => path.Replace("▶", "", StringComparison.Ordinal);
 
     public static long Number(string text) => long.Parse(text, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
 

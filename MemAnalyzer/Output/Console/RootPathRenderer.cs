@@ -19,8 +19,8 @@ public static class RootPathRenderer
             string[] header = retained ? ["Instances", $"Allocated{unit}", $"Retained{unit}", "Path"] : ["Instances", $"Allocated{unit}", "Path"];
             TextTable.Write(writer, header,
                 [.. type.Paths.Select(p => retained
-                    ? new[] { NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), NumberFormat.N(unit.Convert(p.Retained ?? 0)), Text(p) }
-                    : [NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), Text(p)])]);
+                    ? new[] { NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), NumberFormat.N(unit.Convert(p.Retained ?? 0)), MarkedText(p) }
+                    : [NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes)), MarkedText(p)])]);
             writer.WriteLine();
         }
     }
@@ -46,8 +46,8 @@ public static class RootPathRenderer
                     var count1 = old?.Count ?? 0;
                     string[] counts = [Signed(p.Count - count1), NumberFormat.N(count1), NumberFormat.N(p.Count), NumberFormat.N(unit.Convert(p.Bytes))];
                     return retained
-                        ? [.. counts, NumberFormat.N(unit.Convert(old?.Retained ?? 0)), NumberFormat.N(unit.Convert(p.Retained ?? 0)), Text(p)]
-                        : [.. counts, Text(p)];
+                        ? [.. counts, NumberFormat.N(unit.Convert(old?.Retained ?? 0)), NumberFormat.N(unit.Convert(p.Retained ?? 0)), MarkedText(p)]
+                        : [.. counts, MarkedText(p)];
                 })]);
             writer.WriteLine();
         }
@@ -60,6 +60,35 @@ public static class RootPathRenderer
     /// <summary>The path as one line: the root's name, then each step with short type names.</summary>
     public static string Text(RootPath path) =>
         string.Join(" → ", path.Steps.Select(StepText).Prepend(path.Root.Description));
+
+    /// <summary>
+    /// <see cref="Text"/> with a "▶" before the root and each step of the suspect sub-path (see <see cref="StepVerdict"/>);
+    /// the plain text when the path has no verdicts. What the console prints, and what a library prints for a leak trace.
+    /// </summary>
+    public static string MarkedText(RootPath path)
+    {
+        if (path.Verdicts is not { } verdicts)
+        {
+            return Text(path);
+        }
+        return string.Join(" → ", path.Steps.Select((s, i) => Mark(verdicts.Steps[i]) + StepText(s)).Prepend(Mark(verdicts.Root) + path.Root.Description));
+    }
+
+    /// <summary>The steps that are not UNKNOWN, with their verdicts and reasons: "Connection: LEAKING (finished (_disposed = true) yet reachable)".</summary>
+    public static string VerdictText(RootPath path)
+    {
+        if (path.Verdicts is not { } verdicts)
+        {
+            return "";
+        }
+        var parts = path.Steps.Select((s, i) => (Name: StepText(s with { Field = null, RepeatedThrough = null }), Verdict: verdicts.Steps[i]))
+            .Prepend((Name: path.Root.Description, Verdict: verdicts.Root))
+            .Where(p => p.Verdict.Verdict != StepVerdict.Unknown)
+            .Select(p => $"{p.Name}: {p.Verdict.Verdict} ({p.Verdict.Reason})");
+        return string.Join("; ", parts);
+    }
+
+    private static string Mark(StepVerdict verdict) => verdict.Suspect ? "▶" : "";
 
     /// <summary>One step of a path with short type names: what <see cref="Text"/> joins, and what the -html page lists one per line.</summary>
     public static string StepText(PathStep step) => (step with { TypeName = ShortName(step.TypeName) }).Text;

@@ -30,7 +30,11 @@ public static class SuspectGrowthRenderer
             {
                 writer.WriteLine($"{i + 1}. {g.Second.PointTypeName} {SuspectTableRows.Address(g.Second.PointAddress)} grew by {SuspectRenderer.Bytes(g.Growth, unit)}: retains {SuspectRenderer.Bytes(g.SecondRetained, unit)}, was {before}");
             }
-            writer.WriteLine($"   Root path: {(g.Second.Path is null ? "(none)" : RootPathRenderer.Text(g.Second.Path))}");
+            writer.WriteLine($"   Root path: {(g.Second.Path is null ? "(none)" : RootPathRenderer.MarkedText(g.Second.Path))}");
+            if (g.Second.Path is { Verdicts: not null } judged && RootPathRenderer.VerdictText(judged) is { Length: > 0 } verdicts)
+            {
+                writer.WriteLine($"   Verdicts: {verdicts}");
+            }
             if (g.Accumulated.Count > 0)
             {
                 writer.WriteLine("   Grew beneath it:");

@@ -28,7 +28,11 @@ public static class SuspectRenderer
             {
                 writer.WriteLine($"   Accumulation point: {s.PointTypeName} {SuspectTableRows.Address(s.PointAddress)}, retains {Bytes(s.PointRetained, unit)}{(s.PointAddress == s.Address ? " (the suspect itself)" : "")}");
             }
-            writer.WriteLine($"   Root path: {(s.Path is null ? "(none)" : RootPathRenderer.Text(s.Path))}");
+            writer.WriteLine($"   Root path: {(s.Path is null ? "(none)" : RootPathRenderer.MarkedText(s.Path))}");
+            if (s.Path is { Verdicts: not null } judged && RootPathRenderer.VerdictText(judged) is { Length: > 0 } verdicts)
+            {
+                writer.WriteLine($"   Verdicts: {verdicts}");
+            }
             WriteTypes(writer, s.IsGroup ? "   Its instances and what they dominate:" : "   Accumulated beneath the point:", s.Accumulated, unit);
         }
     }

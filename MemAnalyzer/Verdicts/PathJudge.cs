@@ -1,0 +1,69 @@
+using MemAnalyzer.Retention;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Verdicts;
+
+/// <summary>
+/// Gives every step of a root path a verdict: NOT LEAKING for what lives as long as the app (a static field's root, the
+/// runtime's timer queue, the root ServiceProvider and the singletons it holds, see <see cref="StepRules"/>), LEAKING
+/// for an instance whose own state says it is finished (<see cref="FinishedRules"/>: a finished object makes every path
+/// to it a leak trace), UNKNOWN otherwise; then marks the suspect sub-path. Reads the fields of one object per path
+/// (the path's example instance), never of other objects.
+/// </summary>
+public static class PathJudge
+{
+    /// <param name="finished">Says what field of an object (by its number) says it is finished, else null; null: no heap to read (a .gcdump).</param>
+    public static RootPath Judge(RootPath path, Func<int, string?>? finished) =>
+        path with { Verdicts = Verdicts(path, path.Example < 0 || finished is null ? null : finished(path.Example)) };
+
+    public static IReadOnlyList<TypeRootPaths> Judge(IReadOnlyList<TypeRootPaths> types, Func<int, string?>? finished) =>
+        [.. types.Select(t => t with { Paths = [.. t.Paths.Select(p => Judge(p, finished))] })];
+
+    /// <summary>What <see cref="Judge(RootPath, Func{int, string?}?)"/> reads on an open heap: one object's finished state.</summary>
+    public static Func<int, string?> FinishedOn(ClrHeap heap, ObjectGraph graph) => obj => FinishedSays(heap.GetObject(graph.Addresses[obj]));
+
+    /// <summary>The verdicts of a path whose last step's instance is finished as <paramref name="finished"/> says (null: not finished).</summary>
+    public static PathVerdicts Verdicts(RootPath path, string? finished)
+    {
+        var root = StepRules.OfRoot(path.Root);
+        var steps = new (string Verdict, string Reason)[path.Steps.Count];
+        var inServiceProvider = false;
+        for (var i = 0; i < steps.Length; i++)
+        {
+            steps[i] = StepRules.OfStep(path.Steps[i].TypeName, ref inServiceProvider);
+        }
+        if (finished is not null && steps.Length > 0)
+        {
+            steps[^1] = (StepVerdict.Leaking, $"finished ({finished}) yet reachable");
+        }
+        // Position -1 is the root.
+        var lastNotLeaking = -1;
+        var firstLeaking = steps.Length;
+        for (var i = 0; i < steps.Length; i++)
+        {
+            if (steps[i].Verdict == StepVerdict.Leaking)
+            {
+                firstLeaking = i;
+                break;
+            }
+            if (steps[i].Verdict == StepVerdict.NotLeaking)
+            {
+                lastNotLeaking = i;
+            }
+        }
+        bool Suspect(int position) => position >= lastNotLeaking && position < firstLeaking;
+        return new PathVerdicts(new StepVerdict(root.Verdict, root.Reason, Suspect(-1)),
+            [.. steps.Select((s, i) => new StepVerdict(s.Verdict, s.Reason, Suspect(i)))]);
+    }
+
+    /// <summary>"_disposed = true" when <paramref name="item"/> is finished, else null.</summary>
+    public static string? FinishedSays(ClrObject item)
+    {
+        if (!item.IsValid || FinishedRules.For(item.Type) is not { } state)
+        {
+            return null;
+        }
+        var alternative = FinishedRules.FinishedBy(item, state);
+        return alternative < 0 ? null : state.Says(state.PathTexts[alternative]);
+    }
+}
