@@ -48,7 +48,14 @@ public sealed class HandlesTests(HandlesTarget target)
     public void ALivePidCountsThePlantedHandlesAndIsResumed()
     {
         var rows = HandlesCsv.Run(target, "live.csv", "-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        AssertPlanted(rows, HandlesPinned + HandlesMorePinned);
+        // The 80 unreachable weak targets were made after the planting GC: any collection the runtime starts on its own
+        // since (its background threads allocate a little) takes them, at a moment no test controls. Either state is
+        // exact: all 80 still there and unreachable, or none. Every other kind must be exactly as planted.
+        var weak = rows[("WeakShort", HandlesWeakType)];
+        var unreachable = weak.Unreachable == 0 ? 0 : HandlesWeakUnreachable;
+        Assert.Equal(new HandlesCsv.Row(HandlesWeakLive + unreachable, (HandlesWeakLive + unreachable) * LeafSize, unreachable, null), weak);
+        rows.Remove(("WeakShort", HandlesWeakType));
+        AssertPlanted(rows, HandlesPinned + HandlesMorePinned, weakShort: false);
         target.Process.AssertResumed();
     }
 
@@ -71,13 +78,16 @@ public sealed class HandlesTests(HandlesTarget target)
             && n == $"{HandlesPinned:N0}" && b == $"{HandlesPinned * HandlesPinnedArraySize:N0}");
     }
 
-    private static void AssertPlanted(Dictionary<(string Kind, string Type), HandlesCsv.Row> rows, int pinned = HandlesPinned)
+    private static void AssertPlanted(Dictionary<(string Kind, string Type), HandlesCsv.Row> rows, int pinned = HandlesPinned, bool weakShort = true)
     {
         Assert.Equal(new HandlesCsv.Row(pinned, pinned * HandlesPinnedArraySize, 0, null), rows[("Pinned", HandlesPinnedType)]);
         Assert.Equal(new HandlesCsv.Row(HandlesStrong, HandlesStrong * LeafSize, 0, null), rows[("Strong", HandlesStrongType)]);
         // The collected targets' handles hold null: the runtime's handle walk skips them, so only the kept and the unreachable ones count.
-        var weak = HandlesWeakLive + HandlesWeakUnreachable;
-        Assert.Equal(new HandlesCsv.Row(weak, weak * LeafSize, HandlesWeakUnreachable, null), rows[("WeakShort", HandlesWeakType)]);
+        if (weakShort)
+        {
+            var weak = HandlesWeakLive + HandlesWeakUnreachable;
+            Assert.Equal(new HandlesCsv.Row(weak, weak * LeafSize, HandlesWeakUnreachable, null), rows[("WeakShort", HandlesWeakType)]);
+        }
         Assert.Equal(new HandlesCsv.Row(HandlesLongWeak, HandlesLongWeak * LeafSize, 0, null), rows[("WeakLong", HandlesLongWeakType)]);
         Assert.Equal(new HandlesCsv.Row(HandlesDependent, HandlesDependent * LeafSize, 0, null), rows[("Dependent", HandlesDependentKeyType)]);
     }
