@@ -3,6 +3,7 @@ using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Targets;
+using MemAnalyzer.Verdicts;
 
 namespace MemAnalyzer.Testing;
 
@@ -16,15 +17,24 @@ internal static class LeakAnalysis
     /// <summary>Where one survivor was found: its type as the dump names it, its size, what it retains and its path; or why not.</summary>
     public sealed record ObjectFinding(Survivor Survivor, string? TypeName, long Size, long Retained, RootPath? Path, string? Missing);
 
+    /// <summary>Why a survivor is LEAKING on its path when its own state does not say it is finished.</summary>
+    public const string ExpectedGone = "the test expected it to be collected";
+
     public static IReadOnlyList<ObjectFinding> Objects(string dumpPath, IReadOnlyList<Survivor> survivors) =>
-        Read(dumpPath, (live, fieldNames) => survivors.Select(s => Find(live, fieldNames, s)).ToList());
+        Read(dumpPath, (live, fieldNames, finished) => survivors.Select(s => Find(live, fieldNames, finished, s)).ToList());
 
-    /// <summary>The live instances of the type, with their <paramref name="top"/> commonest paths; null when there is none.</summary>
+    /// <summary>The live instances of the type, with their <paramref name="top"/> commonest paths (each leading to instances the test expected gone); null when there is none.</summary>
     public static TypeRootPaths? Type(string dumpPath, string typeName, int top) =>
-        Read(dumpPath, (live, fieldNames) => TypeRootPaths.For(live.Graph, live.Paths!, name => name == typeName, top, fieldNames,
-            CancellationToken.None, live.Tree).FirstOrDefault());
+        Read(dumpPath, (live, fieldNames, finished) => TypeRootPaths.For(live.Graph, live.Paths!, name => name == typeName, top, fieldNames,
+            CancellationToken.None, live.Tree).FirstOrDefault() is { } type
+            ? type with { Paths = [.. type.Paths.Select(p => Judged(p, p.Example < 0 ? null : finished(p.Example)))] }
+            : null);
 
-    private static ObjectFinding Find(LiveGraph live, Func<int, int, string?> fieldNames, Survivor survivor)
+    /// <summary>The path with its verdicts: its last step is LEAKING, finished by its own state or expected gone by the test.</summary>
+    private static RootPath Judged(RootPath path, string? finished) =>
+        path with { Verdicts = PathJudge.VerdictsEndingIn(path, finished is null ? ExpectedGone : PathJudge.FinishedReason(finished)) };
+
+    private static ObjectFinding Find(LiveGraph live, Func<int, int, string?> fieldNames, Func<int, string?> finished, Survivor survivor)
     {
         var graph = live.Graph;
         var obj = graph.IndexOf(survivor.Address);
@@ -34,10 +44,10 @@ internal static class LeakAnalysis
                 "no root reaches it in the dump: only an object that is being finalized, or a weak reference, held it");
         }
         return new ObjectFinding(survivor, graph.TypeNameOf(obj), graph.SizeOf(obj), live.Tree!.RetainedBytes[obj],
-            live.Paths.PathOf(obj, fieldNames, live.Tree), null);
+            live.Paths.PathOf(obj, fieldNames, live.Tree) is { } path ? Judged(path, finished(obj)) : null, null);
     }
 
-    private static T Read<T>(string dumpPath, Func<LiveGraph, Func<int, int, string?>, T> answer)
+    private static T Read<T>(string dumpPath, Func<LiveGraph, Func<int, int, string?>, Func<int, string?>, T> answer)
     {
         // The DAC that matches this process's runtime lies beside it.
         var dac = DacSearchLocations.FromEnvironment([RuntimeEnvironment.GetRuntimeDirectory()], ignoreMismatch: false);
@@ -45,7 +55,7 @@ internal static class LeakAnalysis
         var (result, _) = SnapshotReader.Read(TargetSpec.Dump(dumpPath), dac, (source, token) =>
         {
             var live = LiveGraphReader.Read(source, walk, withPaths: true, token);
-            return answer(live, FieldNames.Of(source.Heap, live.Graph, null));
+            return answer(live, FieldNames.Of(source.Heap, live.Graph, null), PathJudge.FinishedOn(source.Heap, live.Graph));
         }, CancellationToken.None);
         return result;
     }

@@ -5,7 +5,7 @@ using MemAnalyzer.Retention;
 
 namespace MemAnalyzer.Testing;
 
-/// <summary>The text of a failed assertion: each survivor with its root path as <c>-roots</c> prints paths (short type names along the path), then the dump.</summary>
+/// <summary>The text of a failed assertion: each survivor with its root path as <c>-roots</c> prints paths (short type names, the suspect sub-path marked), its verdicts, then the dump.</summary>
 internal static class LeakMessage
 {
     public static string ForObjects(string assertion, int tracked, IReadOnlyList<LeakAnalysis.ObjectFinding> findings, string? dump, string? missing)
@@ -24,7 +24,7 @@ internal static class LeakMessage
             }
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"{finding.Survivor.Label}: {finding.TypeName} @0x{finding.Survivor.Address:x}, {Number(finding.Size)} B, retains {Number(finding.Retained)} B");
-            text.AppendLine(CultureInfo.InvariantCulture, $"  {RootPathRenderer.Text(finding.Path)}");
+            AppendPath(text, finding.Path, "");
         }
         AppendDump(text, dump);
         return text.ToString();
@@ -39,11 +39,20 @@ internal static class LeakMessage
         text.AppendLine(type.Paths.Count == 1 ? "Root path:" : "Root paths, the commonest first:");
         foreach (var path in type.Paths)
         {
-            text.AppendLine(CultureInfo.InvariantCulture,
-                $"  {Number(path.Count)} instance{(path.Count == 1 ? "" : "s")}, {Number(path.Bytes)} B, retains {Number(path.Retained ?? 0)} B: {RootPathRenderer.Text(path)}");
+            AppendPath(text, path, $"{Number(path.Count)} instance{(path.Count == 1 ? "" : "s")}, {Number(path.Bytes)} B, retains {Number(path.Retained ?? 0)} B: ");
         }
         AppendDump(text, dump);
         return text.ToString();
+    }
+
+    /// <summary>The path as -roots prints it, "▶" before the suspect sub-path (the references one of which should have been cleared), then its verdicts.</summary>
+    private static void AppendPath(StringBuilder text, RootPath path, string prefix)
+    {
+        text.AppendLine(CultureInfo.InvariantCulture, $"  {prefix}{RootPathRenderer.MarkedText(path)}");
+        if (RootPathRenderer.VerdictText(path) is { Length: > 0 } verdicts)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"  Verdicts: {verdicts}");
+        }
     }
 
     private static void AppendDump(StringBuilder text, string? dump)

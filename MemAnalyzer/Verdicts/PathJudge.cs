@@ -23,7 +23,17 @@ public static class PathJudge
     public static Func<int, string?> FinishedOn(ClrHeap heap, ObjectGraph graph) => obj => FinishedSays(heap.GetObject(graph.Addresses[obj]));
 
     /// <summary>The verdicts of a path whose last step's instance is finished as <paramref name="finished"/> says (null: not finished).</summary>
-    public static PathVerdicts Verdicts(RootPath path, string? finished)
+    public static PathVerdicts Verdicts(RootPath path, string? finished) =>
+        VerdictsEndingIn(path, finished is null ? null : FinishedReason(finished));
+
+    /// <summary>"finished (_disposed = true) yet reachable": why a finished object is LEAKING.</summary>
+    public static string FinishedReason(string finished) => $"finished ({finished}) yet reachable";
+
+    /// <summary>
+    /// The verdicts of a path whose last step is known to be LEAKING for <paramref name="leaking"/> (a finished object, or
+    /// an object a test expected to be collected); null: the last step is judged by the rules like every other.
+    /// </summary>
+    public static PathVerdicts VerdictsEndingIn(RootPath path, string? leaking)
     {
         var root = StepRules.OfRoot(path.Root);
         var steps = new (string Verdict, string Reason)[path.Steps.Count];
@@ -32,9 +42,9 @@ public static class PathJudge
         {
             steps[i] = StepRules.OfStep(path.Steps[i].TypeName, ref inServiceProvider);
         }
-        if (finished is not null && steps.Length > 0)
+        if (leaking is not null && steps.Length > 0)
         {
-            steps[^1] = (StepVerdict.Leaking, $"finished ({finished}) yet reachable");
+            steps[^1] = (StepVerdict.Leaking, leaking);
         }
         // Position -1 is the root.
         var lastNotLeaking = -1;

@@ -11,6 +11,20 @@ namespace MemAnalyzer.Tests.EndToEnd.LeakAssertions;
 public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : IClassFixture<PackedConsumers>
 {
     private const string Kept = "still alive after full blocking collections.";
+    private const string Static = "NOT LEAKING (a static field: lives as long as the app)";
+    private const string Expected = "LEAKING (the test expected it to be collected)";
+
+    [Fact]
+    public void ADisposedObjectStillHeldIsLeakingBecauseItsOwnStateSaysItIsFinished() =>
+        Assert.Equal($"""
+            LeakWatch.AssertReleased: 1 of 1 tracked object is {Kept}
+
+            the connection: LeakAssertConsumer.Connection @0x…, 32 B, retains 1,056 B
+              ▶static LeakAssertConsumer.Connection.Open → ▶List<Connection>._items → ▶Connection[] → Connection
+              Verdicts: static LeakAssertConsumer.Connection.Open: {Static}; Connection: LEAKING (finished (_disposed = true) yet reachable)
+
+            Read from the dump leak-LeakTests.KeptAfterItWasDisposed-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, Masked(Failure("KeptAfterItWasDisposed")));
 
     [Fact]
     public void AnObjectKeptByAStaticListFailsWithItsHolderFieldAndExactRetainedBytes() =>
@@ -18,7 +32,8 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             LeakAssert.Released: 1 of 1 tracked object is {Kept}
 
             the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B
-              static LeakAssertConsumer.Registry.Sessions → List<Session>._items → Session[] → Session
+              ▶static LeakAssertConsumer.Registry.Sessions → ▶List<Session>._items → ▶Session[] → Session
+              Verdicts: static LeakAssertConsumer.Registry.Sessions: {Static}; Session: {Expected}
 
             Read from the dump leak-LeakTests.KeptByAStaticList-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptByAStaticList")));
@@ -29,7 +44,8 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             LeakWatch.AssertReleased: 1 of 1 tracked object is {Kept}
 
             the subscriber: LeakAssertConsumer.Subscriber @0x…, 24 B, retains 1,048 B
-              static LeakAssertConsumer.Bus.Changed → EventHandler._target (Subscriber.OnChanged) → Subscriber
+              ▶static LeakAssertConsumer.Bus.Changed → ▶EventHandler._target (Subscriber.OnChanged) → Subscriber
+              Verdicts: static LeakAssertConsumer.Bus.Changed: {Static}; Subscriber: {Expected}
 
             Read from the dump leak-LeakTests.KeptByAStaticEventHandler-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptByAStaticEventHandler")));
@@ -44,7 +60,9 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
         var lines = Masked(Failure("KeptByAClosureInATimer")).Split('\n');
         Assert.Equal($"LeakAssert.Released: 1 of 1 tracked object is {Kept}", lines[0]);
         Assert.Equal("the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B", lines[2]);
-        Assert.EndsWith(" → TimerQueueTimer._timerCallback → TimerCallback._target (LeakTests+<>c__DisplayClass3_0.<KeptByAClosureInATimer>b__1) → LeakTests+<>c__DisplayClass3_0.s → Session", lines[3]);
+        Assert.EndsWith(" → ▶TimerQueueTimer._timerCallback → ▶TimerCallback._target (LeakTests+<>c__DisplayClass3_0.<KeptByAClosureInATimer>b__1) → ▶LeakTests+<>c__DisplayClass3_0.s → Session", lines[3]);
+        Assert.StartsWith("  Verdicts: ", lines[4]);
+        Assert.EndsWith($"; Session: {Expected}", lines[4]);
         Assert.Equal("Read from the dump leak-LeakTests.KeptByAClosureInATimer-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).", lines[^1]);
     }
 
@@ -54,18 +72,20 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             LeakAssert.Released: 1 of 1 tracked object is {Kept}
 
             the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B
-              static LeakAssertConsumer.Cache.Entries → ConcurrentDictionary<Int32, Session>._tables → ConcurrentDictionary<Int32, Session>+Tables._buckets → ConcurrentDictionary<Int32, Session>+VolatileNode[] → ConcurrentDictionary<Int32, Session>+Node._value → Session
+              ▶static LeakAssertConsumer.Cache.Entries → ▶ConcurrentDictionary<Int32, Session>._tables → ▶ConcurrentDictionary<Int32, Session>+Tables._buckets → ▶ConcurrentDictionary<Int32, Session>+VolatileNode[] → ▶ConcurrentDictionary<Int32, Session>+Node._value → Session
+              Verdicts: static LeakAssertConsumer.Cache.Entries: {Static}; Session: {Expected}
 
             Read from the dump leak-LeakTests.KeptByAStaticConcurrentDictionary-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptByAStaticConcurrentDictionary")));
 
     [Fact]
     public void NoLiveInstancesCountsEveryReachableInstanceWithItsPathAndRetainedBytes() =>
-        Assert.Equal("""
+        Assert.Equal($"""
             LeakAssert.NoLiveInstances: 2 instances of LeakAssertConsumer.Ticket are still reachable after full blocking collections (48 B).
 
             Root path:
-              2 instances, 48 B, retains 2,096 B: static LeakAssertConsumer.Counter.Tickets → List<Ticket>._items → Ticket[] → Ticket
+              2 instances, 48 B, retains 2,096 B: ▶static LeakAssertConsumer.Counter.Tickets → ▶List<Ticket>._items → ▶Ticket[] → Ticket
+              Verdicts: static LeakAssertConsumer.Counter.Tickets: {Static}; Ticket: {Expected}
 
             Read from the dump leak-LeakTests.NoLiveInstancesFailsWhileAHolderHasThem-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("NoLiveInstancesFailsWhileAHolderHasThem")));
@@ -82,7 +102,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
     {
         var failed = consumers.XUnit.Results.Where(r => r.Value.Outcome == "Failed").Select(r => r.Key).Order(StringComparer.Ordinal);
         var dumps = Directory.GetFiles(consumers.XUnit.OutputFolder, "leak-*.dmp").Select(f => DumpTest().Match(Path.GetFileName(f)).Groups[1].Value);
-        Assert.Equal(["KeptByAClosureInATimer", "KeptByAStaticConcurrentDictionary", "KeptByAStaticEventHandler", "KeptByAStaticList",
+        Assert.Equal(["KeptAfterItWasDisposed", "KeptByAClosureInATimer", "KeptByAStaticConcurrentDictionary", "KeptByAStaticEventHandler", "KeptByAStaticList",
             "NoLiveInstancesFailsWhileAHolderHasThem"], failed);
         Assert.Equal(failed, dumps.Order(StringComparer.Ordinal));
     }
@@ -118,7 +138,8 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             MemAnalyzer.Testing.LeakAssertionException : LeakWatch.AssertReleased: 1 of 1 tracked object is {Kept}
 
             the widget: LeakAssertConsumerNUnit.Widget @0x…, 24 B, retains 1,048 B
-              static LeakAssertConsumerNUnit.Shelf.Widgets → Dictionary<String, Widget>._entries → Dictionary<String, Widget>+Entry[] → Widget
+              ▶static LeakAssertConsumerNUnit.Shelf.Widgets → ▶Dictionary<String, Widget>._entries → ▶Dictionary<String, Widget>+Entry[] → Widget
+              Verdicts: static LeakAssertConsumerNUnit.Shelf.Widgets: {Static}; Widget: {Expected}
 
             Read from a dump of the test process, deleted (MEMANALYZER_KEEPDUMP=0).
             """, Masked(consumers.NUnit.Results["KeptOnAShelf"].Message));

@@ -56,3 +56,17 @@ public static class Timers
 {
     public static readonly List<Timer> Active = [];
 }
+
+/// <summary>Disposed but still held: 32 B (header and MethodTable 16, the reference 8, the flag 1 padded to 8), retaining 1,056 B with its byte[1000].</summary>
+public sealed class Connection : IDisposable
+{
+    private bool _disposed;
+
+    public byte[] Payload { get; } = new byte[1000];
+
+    public static readonly List<Connection> Open = [];
+
+    public void Dispose() => _disposed = true;
+
+    public override string ToString() => _disposed ? "closed" : "open";
+}

@@ -47,6 +47,14 @@ public class LeakTests
     }
 
     [Fact]
+    public void KeptAfterItWasDisposed()
+    {
+        var watch = LeakWatch.Start();
+        OpenAndDispose(watch);
+        watch.AssertReleased();
+    }
+
+    [Fact]
     public void NoLiveInstancesFailsWhileAHolderHasThem()
     {
         AddTickets(2);
@@ -78,6 +86,14 @@ public class LeakTests
         {
             Counter.Tickets.Add(new Ticket());
         }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void OpenAndDispose(LeakWatch watch)
+    {
+        var connection = watch.Track(new Connection(), "the connection");
+        Connection.Open.Add(connection);
+        connection.Dispose();
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
