@@ -86,6 +86,12 @@ public static class ExitCodes
     /// <summary>The -trend CSV is not a single-target CSV written by MemAnalyzer -o.</summary>
     public const int TrendCsvInvalid = 62;
 
+    /// <summary>-suspects -baseline: a suspect's signature is not in the baseline (a new leak); one line per new suspect says which.</summary>
+    public const int NewLeakSuspect = 63;
+
+    /// <summary>-baseline: the file is missing, unreadable, or neither the JSON of -suspects nor a list of signatures.</summary>
+    public const int BaselineInvalid = 64;
+
     /// <summary>-vmmap: the memory map (smaps, a side-car, a VMMap CSV or the core's headers) cannot be read.</summary>
     public const int MemoryMapUnreadable = 40;
 

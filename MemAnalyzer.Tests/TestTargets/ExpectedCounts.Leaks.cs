@@ -60,6 +60,25 @@ public static partial class ExpectedCounts
     /// <summary>What LeakyApp prints once "moreleaks" has grown every leak.</summary>
     public const string LeaksGrownAck = "LEAKS GROWN";
 
+    // ---- What "extraleak" adds: one more leak, a static List<AuditRecord> (its own owner, its own signature) ----
+
+    /// <summary>AuditRecords in LeaksScenario.s_audit (a list made with this capacity), each with a byte[LeaksBufferLength].</summary>
+    public const int LeaksAuditRecords = 1_000;
+
+    /// <summary>The "extraleak" stdin command.</summary>
+    public const string LeaksExtraCommand = "extraleak";
+
+    /// <summary>What LeakyApp prints once "extraleak" has planted its list.</summary>
+    public const string LeaksExtraAck = "EXTRA LEAK";
+
+    public const string LeaksAuditRecordType = LeaksNamespace + ".AuditRecord";
+
+    /// <summary>
+    /// What the list retains: itself (16 + a reference + two ints = 32), its AuditRecord[1000] (24 + 8 × 1,000 = 8,024),
+    /// and each record (16 + a reference + an int = 28, rounded to 32) with its buffer (1,024).
+    /// </summary>
+    public const long LeaksAuditRetained = 32 + (24 + 8L * LeaksAuditRecords) + LeaksAuditRecords * (32 + LeaksBufferSize);
+
     // ---- Sizes ----
 
     /// <summary>The byte[] each Subscriber, PollState and DisposableWorker holds: 16 + 8 + 1,000 = 1,024 bytes.</summary>

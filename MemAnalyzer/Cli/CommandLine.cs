@@ -47,6 +47,7 @@ public sealed class CommandLine
         ObjectsTop.ShowInHelpText = false;
         Suspects = Optional("-suspects|--suspects[:<N>]", "Up to N (default 5) leak suspects: objects (or a type's top-level instances together) retaining -suspectpct % of the live heap or more, each with its accumulation point, root path and accumulated types. With -f2/-pid2: the owners whose retained bytes grew most.");
         SuspectPercent = Single("-suspectpct|--suspect-percent <P>", "With -suspects: the least share of the live heap a suspect retains, in percent (default 10); in a diff, of the live heap's growth (default 1).");
+        Baseline = Single("-baseline|--baseline <FILE>", "With -suspects: the known leaks, the JSON of an earlier -suspects -o FILE or a list of signatures (one per line, # comments); a suspect whose signature is not in it fails the run with exit 63 (a bad FILE: 64).");
         Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
         DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
         DominatorsDepth.ShowInHelpText = false;
@@ -129,6 +130,7 @@ public sealed class CommandLine
     public CommandOption TypeFilter { get; }
     public CommandOption Suspects { get; }
     public CommandOption SuspectPercent { get; }
+    public CommandOption Baseline { get; }
     public CommandOption Dominators { get; }
     public CommandOption DominatorsDepth { get; }
     public CommandOption Live { get; }

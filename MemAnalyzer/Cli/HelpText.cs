@@ -42,6 +42,7 @@ internal static class HelpText
         ("memory map", [ExitCodes.MemoryMapUnreadable, ExitCodes.MemoryMapDenied]),
         ("capture and GC", [ExitCodes.CaptureFailed, ExitCodes.NoMatchingProcess, ExitCodes.GcTimedOut]),
         ("trend", [ExitCodes.GrowthAboveLimit, ExitCodes.TrendCsvNotFound, ExitCodes.TrendCsvInvalid]),
+        ("leak baseline", [ExitCodes.NewLeakSuspect, ExitCodes.BaselineInvalid]),
         ("internal error", [ExitCodes.InternalError]),
         ("batch of dumps", [ExitCodes.BatchPartlyFailed, ExitCodes.BatchFailed]),
         ("cancelled", [ExitCodes.Cancelled]),

@@ -96,7 +96,7 @@ public static class RequestBuilder
         {
             return ViewCatalog.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()), Output(line)))!;
         }
-        if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.DominatorsDepth.HasValue())
+        if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.Baseline.HasValue() || line.DominatorsDepth.HasValue())
         {
             return batch is null
                 ? SuspectViews.Build(line, first, second, Output(line))

@@ -26,15 +26,20 @@ internal static class SuspectViews
             }
             var count = Positive("-suspects", line.Suspects.Value(), SuspectOptions.DefaultCount);
             var percent = line.SuspectPercent.Value() is { } text ? Percent(text) : second is null ? SuspectOptions.DefaultPercent : SuspectOptions.DefaultGrowthPercent;
-            return new SuspectsRequest(first, second, new SuspectOptions(count, percent), unit, output);
+            var baseline = line.Baseline.Value() is { } file ? LeakBaseline.Read(file) : null;
+            return new SuspectsRequest(first, second, new SuspectOptions(count, percent), unit, output, baseline);
         }
         if (!line.Dominators.HasValue())
         {
-            throw Invalid(line.SuspectPercent.HasValue() ? "-suspectpct is the threshold of -suspects: add -suspects" : "a depth belongs to -dominators: -dominators [N] [depth]");
+            throw Invalid(line.SuspectPercent.HasValue() ? "-suspectpct is the threshold of -suspects: add -suspects"
+                : line.Baseline.HasValue() ? "-baseline gates the leak suspects: add -suspects"
+                : "a depth belongs to -dominators: -dominators [N] [depth]");
         }
-        if (line.SuspectPercent.HasValue())
+        if (line.SuspectPercent.HasValue() || line.Baseline.HasValue())
         {
-            throw Invalid("-suspectpct is the threshold of -suspects, not of -dominators: leave it out");
+            throw Invalid(line.SuspectPercent.HasValue()
+                ? "-suspectpct is the threshold of -suspects, not of -dominators: leave it out"
+                : "-baseline gates the leak suspects: use it with -suspects, not -dominators");
         }
         if (second is not null)
         {

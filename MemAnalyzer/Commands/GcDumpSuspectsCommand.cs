@@ -24,12 +24,13 @@ public static class GcDumpSuspectsCommand
         var described = request.Output.Describe(request.Target);
         var (snapshot, tree) = Read<SuspectReport>(request.Target, needsPaths: true, context.Cancellation);
         var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, request.Options, tree.PathOf, tree.TypePathOf);
-        request.Output.Write(request, context, () => SuspectRenderer.Write(context.Out, found, request.Options.Percent, request.Unit), map, () =>
+        request.Output.Write(request, context, () => SuspectRenderer.Write(context.Out, found, request.Options.Percent, request.Unit, request.Baseline?.Signatures), map, () =>
         {
-            var rows = SuspectTableRows.From(found.Suspects, request.Unit, described!);
+            var rows = SuspectTableRows.From(found.Suspects, request.Unit, described!, request.Baseline?.Signatures);
             return (rows, JsonRows.FromSuspects(rows, described!));
         });
         WriteWarnings(context, snapshot);
+        BaselineGate.Check(request.Baseline, found.Suspects, context.Error, request.Unit);
         return ExitCodes.Success;
     }
 

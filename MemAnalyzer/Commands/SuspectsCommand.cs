@@ -7,7 +7,9 @@ namespace MemAnalyzer.Commands;
 
 /// <summary>-suspects [N]: the leak suspects of one target, or with -f2/-pid2 the owners that grew most.</summary>
 /// <param name="Second">The second side of a diff, or null.</param>
-public sealed record SuspectsRequest(TargetSpec Target, TargetSpec? Second, SuspectOptions Options, SizeUnit Unit, ReportDestination Output) : CommandRequest
+/// <param name="Baseline">-baseline: the known leaks' signatures; a suspect with another fails the run (exit 63).</param>
+public sealed record SuspectsRequest(TargetSpec Target, TargetSpec? Second, SuspectOptions Options, SizeUnit Unit, ReportDestination Output,
+    LeakBaseline? Baseline = null) : CommandRequest
 {
     public override IReadOnlyList<TargetSpec> Targets => Second is null ? [Target] : [Target, Second];
 
@@ -37,9 +39,9 @@ public static class SuspectsCommand
                 return found;
             });
         }, context.Cancellation);
-        request.Output.Write(request, context, () => SuspectRenderer.Write(context.Out, reading.Result, request.Options.Percent, request.Unit), map, () =>
+        request.Output.Write(request, context, () => SuspectRenderer.Write(context.Out, reading.Result, request.Options.Percent, request.Unit, request.Baseline?.Signatures), map, () =>
         {
-            var rows = SuspectTableRows.From(reading.Result.Suspects, request.Unit, described!);
+            var rows = SuspectTableRows.From(reading.Result.Suspects, request.Unit, described!, request.Baseline?.Signatures);
             return (rows, JsonRows.FromSuspects(rows, described!));
         });
         request.Output.WritePage(context, () => AnalysisPages.Of(
@@ -49,6 +51,7 @@ public static class SuspectsCommand
         Notes.Write(context.Error, reading.Snapshot.Warnings, report, context.Silent);
         Notes.WarnIfPartial(context.Error, reading.Snapshot, "suspects");
         DamageGate.ThrowIfTooMuch(reading.Snapshot, context);
+        BaselineGate.Check(request.Baseline, reading.Result.Suspects, context.Error, request.Unit);
         return ExitCodes.Success;
     }
 }

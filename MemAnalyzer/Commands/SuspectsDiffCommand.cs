@@ -21,9 +21,9 @@ public static class SuspectsDiffCommand
         }, context.Cancellation);
         var (first, last) = (pair.First.Result, pair.Second.Result);
         var growth = GrowthMatcher.Match(first, last, request.Options);
-        request.Output.Write(request, context, () => SuspectGrowthRenderer.Write(context.Out, growth, first.LiveBytes, last.LiveBytes, request.Options.Percent, request.Unit), map, () =>
+        request.Output.Write(request, context, () => SuspectGrowthRenderer.Write(context.Out, growth, first.LiveBytes, last.LiveBytes, request.Options.Percent, request.Unit, request.Baseline?.Signatures), map, () =>
         {
-            var rows = SuspectGrowthTableRows.From(growth, request.Unit);
+            var rows = SuspectGrowthTableRows.From(growth, request.Unit, request.Baseline?.Signatures);
             return (rows, JsonRows.FromSuspectsDiff(rows));
         });
         request.Output.WritePage(context, () =>
@@ -42,6 +42,7 @@ public static class SuspectsDiffCommand
         Notes.WarnIfPartial(context.Error, pair.Second.Snapshot, "suspects of the second target");
         DamageGate.ThrowIfTooMuch(pair.First.Snapshot, context, request.Target.DumpPath is null ? "first target (-pid): " : "first target (-f): ");
         DamageGate.ThrowIfTooMuch(pair.Second.Snapshot, context, second.DumpPath is null ? "second target (-pid2): " : "second target (-f2): ");
+        BaselineGate.Check(request.Baseline, growth, context.Error, request.Unit);
         return ExitCodes.Success;
     }
 }

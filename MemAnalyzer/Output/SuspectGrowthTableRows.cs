@@ -12,6 +12,12 @@ public sealed record SuspectGrowthTableRow(int Rank, long Growth, long Retained,
 {
     /// <summary>The verdicts on the second snapshot's root path (JSON only).</summary>
     public PathVerdicts? Verdicts { get; init; }
+
+    /// <summary>The leak's signature (<see cref="LeakSignature"/>), of the second snapshot's path.</summary>
+    public string Signature { get; init; } = "";
+
+    /// <summary>With -baseline, "known" or "new"; null without.</summary>
+    public string? Baseline { get; init; }
 }
 
 /// <summary>The -suspects diff CSV schema; the grown types in one field, "Type +count (+bytes)" joined by " | ".</summary>
@@ -28,16 +34,23 @@ public sealed class SuspectGrowthCsvRowMap : CsvSchema<SuspectGrowthTableRow>
         Column("PointAddress2", r => r.PointAddress2);
         Column("Path", r => r.Path);
         Column($"AccumulatedGrowth({unit})", r => SuspectGrowthTableRows.Text(r.Accumulated));
+        Column("Signature", r => r.Signature);
+        Column("Baseline", r => r.Baseline ?? "");
     }
 }
 
 public static class SuspectGrowthTableRows
 {
-    public static IReadOnlyList<SuspectGrowthTableRow> From(IReadOnlyList<SuspectGrowth> growth, SizeUnit unit) =>
+    public static IReadOnlyList<SuspectGrowthTableRow> From(IReadOnlyList<SuspectGrowth> growth, SizeUnit unit, IReadOnlySet<string>? known = null) =>
         [.. growth.Select((g, i) => new SuspectGrowthTableRow(i + 1, unit.Convert(g.SecondRetained) - unit.Convert(g.FirstRetained), unit.Convert(g.FirstRetained),
             unit.Convert(g.SecondRetained), g.Matched, g.Second.PointTypeName, SuspectTableRows.Address(g.Second.PointAddress),
             g.Second.Path is null ? "" : RootPathRenderer.Text(g.Second.Path),
-            [.. g.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes), DeltaBytes = unit.Convert(a.DeltaBytes) })]) { Verdicts = g.Second.Path?.Verdicts })];
+            [.. g.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes), DeltaBytes = unit.Convert(a.DeltaBytes) })]) 
+        {
+            Verdicts = g.Second.Path?.Verdicts,
+            Signature = g.Second.Signature,
+            Baseline = BaselineStatus.Of(known, g.Second.Signature),
+        })];
 
     public static string Text(IReadOnlyList<AccumulatedGrowth> types) =>
         string.Join(" | ", types.Select(t => $"{t.TypeName} {Signed(t.DeltaCount)} ({Signed(t.DeltaBytes)})"));

@@ -14,6 +14,12 @@ public sealed record SuspectTableRow(int Rank, string Kind, string Type, string 
 {
     /// <summary>The verdicts on the root path's steps, with the suspect sub-path marked (JSON only).</summary>
     public PathVerdicts? Verdicts { get; init; }
+
+    /// <summary>The leak's signature (<see cref="LeakSignature"/>).</summary>
+    public string Signature { get; init; } = "";
+
+    /// <summary>With -baseline, "known" or "new"; null without.</summary>
+    public string? Baseline { get; init; }
 }
 
 /// <summary>The -suspects CSV schema: one row per suspect; the accumulated types in one field, "Type ×count (bytes)" joined by " | ".</summary>
@@ -33,17 +39,24 @@ public sealed class SuspectCsvRowMap : CsvSchema<SuspectTableRow>
         Column($"PointRetained({unit})", r => r.PointRetained);
         Column("Path", r => r.Path);
         Column($"Accumulated({unit})", r => SuspectTableRows.Text(r.Accumulated));
+        Column("Signature", r => r.Signature);
+        Column("Baseline", r => r.Baseline ?? "");
         ContextColumns(r => r.Context);
     }
 }
 
 public static class SuspectTableRows
 {
-    public static IReadOnlyList<SuspectTableRow> From(IReadOnlyList<LeakSuspect> suspects, SizeUnit unit, TargetContext context) =>
+    public static IReadOnlyList<SuspectTableRow> From(IReadOnlyList<LeakSuspect> suspects, SizeUnit unit, TargetContext context, IReadOnlySet<string>? known = null) =>
         [.. suspects.Select((s, i) => new SuspectTableRow(i + 1, s.IsGroup ? "group" : "object", s.TypeName, Address(s.Address), s.Instances,
             unit.Convert(s.Retained), Share(s.Retained, s.LiveBytes), s.PointTypeName, Address(s.PointAddress), unit.Convert(s.PointRetained),
             s.Path is null ? "" : RootPathRenderer.Text(s.Path),
-            [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context) { Verdicts = s.Path?.Verdicts })];
+            [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context)
+        {
+            Verdicts = s.Path?.Verdicts,
+            Signature = s.Signature,
+            Baseline = BaselineStatus.Of(known, s.Signature),
+        })];
 
     /// <summary>"0x7f12…", or empty for a group (no one object).</summary>
     public static string Address(ulong address) => address == 0 ? "" : $"0x{address:x}";

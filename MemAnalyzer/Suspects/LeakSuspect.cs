@@ -35,4 +35,7 @@ public sealed record LeakSuspect(
 
     /// <summary>What matches one owner across two snapshots: the root path to the accumulation point (its type included).</summary>
     public string Key => Path?.Text ?? PointTypeName;
+
+    /// <summary>The leak's identity across dumps and runs: <see cref="LeakSignature"/> of its root path's suspect sub-path.</summary>
+    public string Signature => LeakSignature.Of(Path, IsGroup ? TypeName : PointTypeName);
 }

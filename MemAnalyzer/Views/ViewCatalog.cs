@@ -29,7 +29,7 @@ public static class ViewCatalog
     public static IReadOnlyList<string> ViewSwitches { get; } =
     [
         "-fragmentation", "-handles", "-finalizable", "-inspections", "-dstrings", "-roots", "-retained", "-dtr", "-dtn", "-dts", "--top", "-live", "-dead",
-        "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct",
+        "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline",
     ];
 
     /// <summary>The view the command line asks for, or null (then it is the type table, -dstrings, -suspects, -dominators or -objects).</summary>

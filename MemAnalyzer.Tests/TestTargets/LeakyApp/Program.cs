@@ -10,7 +10,7 @@ using MemAnalyzer.TestTargets.LeakyApp;
 // "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
 // "morepins" adds ExpectedCounts.HandlesMorePinned pinned handles, "morefinalizable" queues ExpectedCounts.FinalizableMoreReady more finalizable objects ("handles" mode),
 // "moreinspect" grows, adds and ends findings of -inspections ("inspect" mode),
-// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "gc" collects, "fullgc" collects, waits for the finalizers
+// "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "extraleak" adds one more (a static List<AuditRecord>), "gc" collects, "fullgc" collects, waits for the finalizers
 // and collects again (not in "roots" or "handles" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
 var count = ExpectedCounts.DataInstances;
@@ -117,6 +117,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.LeaksGrowCommand:
             MemAnalyzer.TestTargets.LeakyApp.Leaks.LeaksScenario.GrowMore();
             Console.WriteLine(ExpectedCounts.LeaksGrownAck);
+            break;
+        case ExpectedCounts.LeaksExtraCommand:
+            MemAnalyzer.TestTargets.LeakyApp.Leaks.LeaksScenario.LeakAudit();
+            Console.WriteLine(ExpectedCounts.LeaksExtraAck);
             break;
         case ExpectedCounts.HandlesMorePinnedCommand:
             HandlesScenario.PinMore();

@@ -7,7 +7,7 @@ namespace MemAnalyzer.Output;
 /// <summary>-suspects in a diff on the console: each owner that grew, its root path, and the types that grew beneath it.</summary>
 public static class SuspectGrowthRenderer
 {
-    public static void Write(TextWriter writer, IReadOnlyList<SuspectGrowth> growth, long firstLive, long secondLive, double percent, SizeUnit unit)
+    public static void Write(TextWriter writer, IReadOnlyList<SuspectGrowth> growth, long firstLive, long secondLive, double percent, SizeUnit unit, IReadOnlySet<string>? known = null)
     {
         var threshold = percent.ToString("0.##", CultureInfo.InvariantCulture);
         var heap = $"the live heap went from {SuspectRenderer.Bytes(firstLive, unit)} to {SuspectRenderer.Bytes(secondLive, unit)}";
@@ -35,6 +35,7 @@ public static class SuspectGrowthRenderer
             {
                 writer.WriteLine($"   Verdicts: {verdicts}");
             }
+            writer.WriteLine(BaselineStatus.Line(known, g.Second.Signature));
             if (g.Accumulated.Count > 0)
             {
                 writer.WriteLine("   Grew beneath it:");

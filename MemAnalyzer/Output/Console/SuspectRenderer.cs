@@ -7,7 +7,7 @@ namespace MemAnalyzer.Output;
 /// <summary>-suspects on the console: each suspect, its accumulation point, the root path to it and the types accumulated beneath.</summary>
 public static class SuspectRenderer
 {
-    public static void Write(TextWriter writer, SuspectReport report, double percent, SizeUnit unit)
+    public static void Write(TextWriter writer, SuspectReport report, double percent, SizeUnit unit, IReadOnlySet<string>? known = null)
     {
         var threshold = percent.ToString("0.##", CultureInfo.InvariantCulture);
         if (report.Suspects.Count == 0)
@@ -33,6 +33,7 @@ public static class SuspectRenderer
             {
                 writer.WriteLine($"   Verdicts: {verdicts}");
             }
+            writer.WriteLine(BaselineStatus.Line(known, s.Signature));
             WriteTypes(writer, s.IsGroup ? "   Its instances and what they dominate:" : "   Accumulated beneath the point:", s.Accumulated, unit);
         }
     }

@@ -24,7 +24,7 @@ public static class JsonRows
         JsonTarget.Of(context) with
         {
             Suspects = [.. rows.Select(r => new JsonSuspectRow(r.Rank, r.Kind, r.Type, r.Address, r.Instances, r.Retained, r.Share, r.PointType,
-                r.PointAddress, r.PointRetained, r.Path, r.Accumulated, r.Verdicts))],
+                r.PointAddress, r.PointRetained, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline))],
         };
 
     public static JsonTarget FromInspections(IReadOnlyList<InspectionTableRow> rows, TargetContext context) =>
@@ -33,7 +33,7 @@ public static class JsonRows
     public static JsonTarget FromSuspectsDiff(IReadOnlyList<SuspectGrowthTableRow> rows) =>
         new(Name: null)
         {
-            SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated, r.Verdicts))],
+            SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline))],
         };
 
     public static JsonTarget FromHandles(IReadOnlyList<HandleTableRow> rows, TargetContext context) =>

@@ -5,4 +5,4 @@ namespace MemAnalyzer.Output;
 
 /// <summary>An owner that grew (-suspects in a diff), with the CSV's columns; the grown types as a list.</summary>
 public sealed record JsonSuspectGrowthRow(int Rank, long Growth, long Retained, long Retained2, bool Matched, string PointType, string PointAddress2,
-    string Path, IReadOnlyList<AccumulatedGrowth> Accumulated, PathVerdicts? Verdicts = null);
+    string Path, IReadOnlyList<AccumulatedGrowth> Accumulated, PathVerdicts? Verdicts, string Signature, string? Baseline);

@@ -92,3 +92,10 @@ public static class GenericHolder<T>
 {
     public static List<T>? s_items;
 }
+
+/// <summary>What the "extraleak" command keeps in LeaksScenario.s_audit: one more leak, with an owner of its own.</summary>
+public sealed class AuditRecord
+{
+    public byte[] Buffer = null!;
+    public int Id;
+}

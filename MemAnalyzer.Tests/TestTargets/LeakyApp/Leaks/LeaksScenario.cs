@@ -20,6 +20,7 @@ public static class LeaksScenario
     private static JobNode? s_jobs;
     private static ConcurrentDictionary<CollidingKey, ChainValue>? s_chain;
     private static List<TempWork>? s_emptyWork;
+    private static List<AuditRecord>? s_audit;
     private static int s_subscribers;
     private static int s_orders;
     private static int s_pollers;
@@ -53,6 +54,16 @@ public static class LeaksScenario
     /// <summary>The "moreleaks" command: each leak grows, the lists, chain and statics stay as they are.</summary>
     public static void GrowMore() =>
         Grow(ExpectedCounts.LeaksGrowthSubscribers, ExpectedCounts.LeaksGrowthCacheEntries, ExpectedCounts.LeaksGrowthPollers, ExpectedCounts.LeaksGrowthWorkers);
+
+    /// <summary>The "extraleak" command: a leak the others do not have, a static list of audit records.</summary>
+    public static void LeakAudit()
+    {
+        s_audit = new List<AuditRecord>(ExpectedCounts.LeaksAuditRecords);
+        for (var i = 0; i < ExpectedCounts.LeaksAuditRecords; i++)
+        {
+            s_audit.Add(new AuditRecord { Id = i, Buffer = new byte[ExpectedCounts.LeaksBufferLength] });
+        }
+    }
 
     private static void Grow(int subscribers, int cacheEntries, int pollers, int workers)
     {
