@@ -1,7 +1,9 @@
 using System.Runtime.InteropServices;
+using MemAnalyzer.Commands;
 using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Retention;
+using MemAnalyzer.Suspects;
 using MemAnalyzer.Targets;
 using MemAnalyzer.Verdicts;
 
@@ -30,6 +32,11 @@ internal static class LeakAnalysis
             ? type with { Paths = [.. type.Paths.Select(p => Judged(p, p.Example < 0 ? null : finished(p.Example)))] }
             : null);
 
+    /// <summary>The leak suspects of the dump, as <c>-suspects</c> finds them with these options.</summary>
+    public static SuspectReport Suspects(string dumpPath, SuspectOptions options) =>
+        Open(dumpPath, (source, walk, token) => SuspectsReading<SuspectReport>.Read(source, walk, needsPaths: true, token, null,
+            tree => SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, options, tree.PathOf, tree.TypePathOf)).Result);
+
     /// <summary>The path with its verdicts: its last step is LEAKING, finished by its own state or expected gone by the test.</summary>
     private static RootPath Judged(RootPath path, string? finished) =>
         path with { Verdicts = PathJudge.VerdictsEndingIn(path, finished is null ? ExpectedGone : PathJudge.FinishedReason(finished)) };
@@ -47,16 +54,19 @@ internal static class LeakAnalysis
             live.Paths.PathOf(obj, fieldNames, live.Tree) is { } path ? Judged(path, finished(obj)) : null, null);
     }
 
-    private static T Read<T>(string dumpPath, Func<LiveGraph, Func<int, int, string?>, Func<int, string?>, T> answer)
+    private static T Read<T>(string dumpPath, Func<LiveGraph, Func<int, int, string?>, Func<int, string?>, T> answer) =>
+        Open(dumpPath, (source, walk, token) =>
+        {
+            var live = LiveGraphReader.Read(source, walk, withPaths: true, token);
+            return answer(live, FieldNames.Of(source.Heap, live.Graph, null), PathJudge.FinishedOn(source.Heap, live.Graph));
+        });
+
+    private static T Open<T>(string dumpPath, Func<HeapSource, WalkOptions, CancellationToken, T> answer)
     {
         // The DAC that matches this process's runtime lies beside it.
         var dac = DacSearchLocations.FromEnvironment([RuntimeEnvironment.GetRuntimeDirectory()], ignoreMismatch: false);
         var walk = new WalkOptions(Math.Clamp(Environment.ProcessorCount, 1, 4));
-        var (result, _) = SnapshotReader.Read(TargetSpec.Dump(dumpPath), dac, (source, token) =>
-        {
-            var live = LiveGraphReader.Read(source, walk, withPaths: true, token);
-            return answer(live, FieldNames.Of(source.Heap, live.Graph, null), PathJudge.FinishedOn(source.Heap, live.Graph));
-        }, CancellationToken.None);
+        var (result, _) = SnapshotReader.Read(TargetSpec.Dump(dumpPath), dac, (source, token) => answer(source, walk, token), CancellationToken.None);
         return result;
     }
 }

@@ -1,3 +1,6 @@
+using MemAnalyzer.Commands;
+using MemAnalyzer.Suspects;
+
 namespace MemAnalyzer.Testing;
 
 /// <summary>
@@ -41,6 +44,43 @@ public static class LeakAssert
             return;
         }
         throw Fail(LeakMessage.ForType(assertion, found, dump), dump);
+    }
+
+    /// <summary>
+    /// Passes when every leak suspect of the test process (what <c>MemAnalyzer -suspects</c> lists: what retains
+    /// <paramref name="percent"/> % or more of the live heap) has a signature the baseline knows. The baseline is a list of
+    /// signatures, one per line (<c>#</c> starts a comment), or the JSON of <c>MemAnalyzer -suspects -o</c>.
+    /// </summary>
+    /// <remarks>A dump is written and read each time, and deleted when the assertion passes. A missing baseline knows no signature.</remarks>
+    public static void NoNewLeaks(string baselineFile, double percent = SuspectOptions.DefaultPercent)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(baselineFile);
+        const string assertion = "LeakAssert.NoNewLeaks";
+        RequireLinux(assertion, "find the leak suspects");
+        var missing = !File.Exists(baselineFile);
+        LeakBaseline baseline;
+        try
+        {
+            baseline = missing ? new LeakBaseline(baselineFile, new HashSet<string>()) : LeakBaseline.Read(baselineFile);
+        }
+        catch (MemAnalyzerException e)
+        {
+            throw new LeakAssertionException($"{assertion}: {e.Message}.", null);
+        }
+        FullCollections.Until(() => false);
+        var dump = DumpPlace.For();
+        if (SelfDump.TryWrite(dump) is { } why)
+        {
+            throw new LeakAssertionException($"{assertion}: the leak suspects could not be found: {why}.", null);
+        }
+        var report = Analyze(assertion, dump, () => LeakAnalysis.Suspects(dump, new SuspectOptions(Percent: percent)));
+        var fresh = report.Suspects.Where(s => !baseline.Knows(s.Signature)).ToList();
+        if (fresh.Count == 0)
+        {
+            File.Delete(dump);
+            return;
+        }
+        throw Fail(LeakMessage.ForSuspects(assertion, baselineFile, missing, fresh, report.Suspects.Count - fresh.Count, dump), dump);
     }
 
     internal static void Check(string assertion, IReadOnlyList<Tracked> tracked)

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using MemAnalyzer.Output;
 using MemAnalyzer.Retention;
+using MemAnalyzer.Suspects;
 
 namespace MemAnalyzer.Testing;
 
@@ -24,7 +25,7 @@ internal static class LeakMessage
             }
             text.AppendLine(CultureInfo.InvariantCulture,
                 $"{finding.Survivor.Label}: {finding.TypeName} @0x{finding.Survivor.Address:x}, {Number(finding.Size)} B, retains {Number(finding.Retained)} B");
-            AppendPath(text, finding.Path, "");
+            AppendPath(text, finding.Path, "", finding.TypeName!);
         }
         AppendDump(text, dump);
         return text.ToString();
@@ -39,20 +40,50 @@ internal static class LeakMessage
         text.AppendLine(type.Paths.Count == 1 ? "Root path:" : "Root paths, the commonest first:");
         foreach (var path in type.Paths)
         {
-            AppendPath(text, path, $"{Number(path.Count)} instance{(path.Count == 1 ? "" : "s")}, {Number(path.Bytes)} B, retains {Number(path.Retained ?? 0)} B: ");
+            AppendPath(text, path, $"{Number(path.Count)} instance{(path.Count == 1 ? "" : "s")}, {Number(path.Bytes)} B, retains {Number(path.Retained ?? 0)} B: ", type.TypeName);
         }
         AppendDump(text, dump);
         return text.ToString();
     }
 
-    /// <summary>The path as -roots prints it, "▶" before the suspect sub-path (the references one of which should have been cleared), then its verdicts.</summary>
-    private static void AppendPath(StringBuilder text, RootPath path, string prefix)
+    /// <summary>
+    /// The suspects a baseline does not know, as -suspects prints them: owner and retained bytes, root path, verdicts, signature.
+    /// </summary>
+    /// <param name="missing">Whether the baseline file does not exist (every suspect is then new).</param>
+    public static string ForSuspects(string assertion, string baseline, bool missing, IReadOnlyList<LeakSuspect> fresh, int known, string? dump)
+    {
+        var text = new StringBuilder();
+        text.Append(CultureInfo.InvariantCulture, $"{assertion}: {fresh.Count} leak suspect{(fresh.Count == 1 ? " is" : "s are")} not in the baseline {baseline}")
+            .AppendLine(missing
+                ? " (it does not exist: write the signatures of the expected ones into it, one per line, # for comments)."
+                : $" ({known} known suspect{(known == 1 ? "" : "s")} left out).");
+        foreach (var suspect in fresh)
+        {
+            text.AppendLine();
+            text.AppendLine(suspect.IsGroup
+                ? $"{Number(suspect.Instances)} instances of {suspect.TypeName} together retain {Number(suspect.Retained)} B"
+                : $"{suspect.TypeName} @0x{suspect.Address:x} retains {Number(suspect.Retained)} B");
+            if (suspect.Path is { } path)
+            {
+                AppendPath(text, path, "", suspect.IsGroup ? suspect.TypeName : suspect.PointTypeName, " (new: not in the baseline)");
+            }
+        }
+        AppendDump(text, dump);
+        return text.ToString();
+    }
+
+    /// <summary>
+    /// The path as -roots prints it, "▶" before the suspect sub-path (the references one of which should have been
+    /// cleared), its verdicts, and the leak's signature (what a baseline lists).
+    /// </summary>
+    private static void AppendPath(StringBuilder text, RootPath path, string prefix, string typeName, string status = "")
     {
         text.AppendLine(CultureInfo.InvariantCulture, $"  {prefix}{RootPathRenderer.MarkedText(path)}");
         if (RootPathRenderer.VerdictText(path) is { Length: > 0 } verdicts)
         {
             text.AppendLine(CultureInfo.InvariantCulture, $"  Verdicts: {verdicts}");
         }
+        text.AppendLine(CultureInfo.InvariantCulture, $"  Signature: {LeakSignature.Of(path, typeName)}{status}");
     }
 
     private static void AppendDump(StringBuilder text, string? dump)

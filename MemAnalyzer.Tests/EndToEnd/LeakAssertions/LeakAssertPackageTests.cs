@@ -22,6 +22,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             the connection: LeakAssertConsumer.Connection @0x…, 32 B, retains 1,056 B
               ▶static LeakAssertConsumer.Connection.Open → ▶List<Connection>._items → ▶Connection[] → Connection
               Verdicts: static LeakAssertConsumer.Connection.Open: {Static}; Connection: LEAKING (finished (_disposed = true) yet reachable)
+              Signature: {SignatureOracle.Of("static LeakAssertConsumer.Connection.Open", "System.Collections.Generic.List<LeakAssertConsumer.Connection>._items", "LeakAssertConsumer.Connection[]")}
 
             Read from the dump leak-LeakTests.KeptAfterItWasDisposed-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptAfterItWasDisposed")));
@@ -34,6 +35,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B
               ▶static LeakAssertConsumer.Registry.Sessions → ▶List<Session>._items → ▶Session[] → Session
               Verdicts: static LeakAssertConsumer.Registry.Sessions: {Static}; Session: {Expected}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumer.Registry.Sessions", "System.Collections.Generic.List<LeakAssertConsumer.Session>._items", "LeakAssertConsumer.Session[]")}
 
             Read from the dump leak-LeakTests.KeptByAStaticList-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptByAStaticList")));
@@ -46,6 +48,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             the subscriber: LeakAssertConsumer.Subscriber @0x…, 24 B, retains 1,048 B
               ▶static LeakAssertConsumer.Bus.Changed → ▶EventHandler._target (Subscriber.OnChanged) → Subscriber
               Verdicts: static LeakAssertConsumer.Bus.Changed: {Static}; Subscriber: {Expected}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumer.Bus.Changed", "System.EventHandler._target (Subscriber.OnChanged)")}
 
             Read from the dump leak-LeakTests.KeptByAStaticEventHandler-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptByAStaticEventHandler")));
@@ -63,6 +66,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
         Assert.EndsWith(" → ▶TimerQueueTimer._timerCallback → ▶TimerCallback._target (LeakTests+<>c__DisplayClass3_0.<KeptByAClosureInATimer>b__1) → ▶LeakTests+<>c__DisplayClass3_0.s → Session", lines[3]);
         Assert.StartsWith("  Verdicts: ", lines[4]);
         Assert.EndsWith($"; Session: {Expected}", lines[4]);
+        Assert.Matches("^  Signature: [0-9a-f]{16}$", lines[5]);
         Assert.Equal("Read from the dump leak-LeakTests.KeptByAClosureInATimer-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).", lines[^1]);
     }
 
@@ -74,6 +78,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             the object: LeakAssertConsumer.Session @0x…, 24 B, retains 1,048 B
               ▶static LeakAssertConsumer.Cache.Entries → ▶ConcurrentDictionary<Int32, Session>._tables → ▶ConcurrentDictionary<Int32, Session>+Tables._buckets → ▶ConcurrentDictionary<Int32, Session>+VolatileNode[] → ▶ConcurrentDictionary<Int32, Session>+Node._value → Session
               Verdicts: static LeakAssertConsumer.Cache.Entries: {Static}; Session: {Expected}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumer.Cache.Entries", "System.Collections.Concurrent.ConcurrentDictionary<System.Int32, LeakAssertConsumer.Session>._tables", "System.Collections.Concurrent.ConcurrentDictionary<System.Int32, LeakAssertConsumer.Session>+Tables._buckets", "System.Collections.Concurrent.ConcurrentDictionary<System.Int32, LeakAssertConsumer.Session>+VolatileNode[]", "System.Collections.Concurrent.ConcurrentDictionary<System.Int32, LeakAssertConsumer.Session>+Node._value")}
 
             Read from the dump leak-LeakTests.KeptByAStaticConcurrentDictionary-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("KeptByAStaticConcurrentDictionary")));
@@ -86,15 +91,32 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             Root path:
               2 instances, 48 B, retains 2,096 B: ▶static LeakAssertConsumer.Counter.Tickets → ▶List<Ticket>._items → ▶Ticket[] → Ticket
               Verdicts: static LeakAssertConsumer.Counter.Tickets: {Static}; Ticket: {Expected}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumer.Counter.Tickets", "System.Collections.Generic.List<LeakAssertConsumer.Ticket>._items", "LeakAssertConsumer.Ticket[]")}
 
             Read from the dump leak-LeakTests.NoLiveInstancesFailsWhileAHolderHasThem-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
             """, Masked(Failure("NoLiveInstancesFailsWhileAHolderHasThem")));
 
+    /// <summary>The list retains itself (32 B), its byte[][2000] (24 + 16,000 B) and 2,000 byte[10000] (10,024 B each).</summary>
     [Fact]
-    public void ReleasedObjectsAndClearedHoldersPass()
+    public void NoNewLeaksFailsOnASuspectWhoseSignatureTheBaselineDoesNotListWithItsPathAndExactRetainedBytes() =>
+        Assert.Equal($"""
+            LeakAssert.NoNewLeaks: 1 leak suspect is not in the baseline …/known-leaks.txt (0 known suspects left out).
+
+            System.Collections.Generic.List<System.Byte[]> @0x… retains {32 + 16_024 + 2_000 * 10_024:N0} B
+              ▶static LeakAssertConsumer.Archive.Pages → ▶List<Byte[]>._items → ▶Byte[][]
+              Verdicts: static LeakAssertConsumer.Archive.Pages: {Static}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumer.Archive.Pages", "System.Collections.Generic.List<System.Byte[]>._items", "System.Byte[][]")} (new: not in the baseline)
+
+            Read from the dump leak-LeakTests.NoNewLeaksFailsOnALeakTheBaselineDoesNotKnow-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, Baseline().Replace(Masked(Failure("NoNewLeaksFailsOnALeakTheBaselineDoesNotKnow")), "…/known-leaks.txt"));
+
+    [Fact]
+    public void ReleasedObjectsClearedHoldersAndKnownLeaksPass()
     {
         Assert.Equal("Passed", consumers.XUnit.Results["DroppedObjectIsReleased"].Outcome);
         Assert.Equal("Passed", consumers.XUnit.Results["NoLiveInstancesPassesOnceTheHolderIsCleared"].Outcome);
+        // known-leaks.txt lists the signature of the same leak under static Journal.Pages.
+        Assert.Equal("Passed", consumers.XUnit.Results["NoNewLeaksPassesWhenTheBaselineKnowsTheLeak"].Outcome);
     }
 
     [Fact]
@@ -103,7 +125,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
         var failed = consumers.XUnit.Results.Where(r => r.Value.Outcome == "Failed").Select(r => r.Key).Order(StringComparer.Ordinal);
         var dumps = Directory.GetFiles(consumers.XUnit.OutputFolder, "leak-*.dmp").Select(f => DumpTest().Match(Path.GetFileName(f)).Groups[1].Value);
         Assert.Equal(["KeptAfterItWasDisposed", "KeptByAClosureInATimer", "KeptByAStaticConcurrentDictionary", "KeptByAStaticEventHandler", "KeptByAStaticList",
-            "NoLiveInstancesFailsWhileAHolderHasThem"], failed);
+            "NoLiveInstancesFailsWhileAHolderHasThem", "NoNewLeaksFailsOnALeakTheBaselineDoesNotKnow"], failed);
         Assert.Equal(failed, dumps.Order(StringComparer.Ordinal));
     }
 
@@ -140,6 +162,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
             the widget: LeakAssertConsumerNUnit.Widget @0x…, 24 B, retains 1,048 B
               ▶static LeakAssertConsumerNUnit.Shelf.Widgets → ▶Dictionary<String, Widget>._entries → ▶Dictionary<String, Widget>+Entry[] → Widget
               Verdicts: static LeakAssertConsumerNUnit.Shelf.Widgets: {Static}; Widget: {Expected}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumerNUnit.Shelf.Widgets", "System.Collections.Generic.Dictionary<System.String, LeakAssertConsumerNUnit.Widget>._entries", "System.Collections.Generic.Dictionary<System.String, LeakAssertConsumerNUnit.Widget>+Entry[]")}
 
             Read from a dump of the test process, deleted (MEMANALYZER_KEEPDUMP=0).
             """, Masked(consumers.NUnit.Results["KeptOnAShelf"].Message));
@@ -160,6 +183,9 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
         var text = Address().Replace(message.ReplaceLineEndings("\n").TrimEnd(), "@0x…");
         return DumpPath().Replace(text, m => $"the dump {DumpTest().Replace(Path.GetFileName(m.Groups[1].Value), "leak-LeakTests.$1-….dmp")} (");
     }
+
+    [GeneratedRegex(@"/\S+/known-leaks\.txt")]
+    private static partial Regex Baseline();
 
     [GeneratedRegex(@"@0x([0-9a-f]+)")]
     private static partial Regex Address();

@@ -69,6 +69,43 @@ public class LeakTests
         LeakAssert.NoLiveInstances<Receipt>();
     }
 
+    [Fact]
+    public void NoNewLeaksFailsOnALeakTheBaselineDoesNotKnow()
+    {
+        Fill(Archive.Pages);
+        try
+        {
+            LeakAssert.NoNewLeaks(Path.Combine(AppContext.BaseDirectory, "known-leaks.txt"));
+        }
+        finally
+        {
+            Archive.Pages.Clear();
+        }
+    }
+
+    [Fact]
+    public void NoNewLeaksPassesWhenTheBaselineKnowsTheLeak()
+    {
+        Fill(Journal.Pages);
+        try
+        {
+            LeakAssert.NoNewLeaks(Path.Combine(AppContext.BaseDirectory, "known-leaks.txt"));
+        }
+        finally
+        {
+            Journal.Pages.Clear();
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Fill(List<byte[]> pages)
+    {
+        for (var i = 0; i < 2000; i++)
+        {
+            pages.Add(new byte[10_000]);
+        }
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static WeakReference Create(Action<Session> hold)
     {
