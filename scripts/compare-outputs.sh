@@ -10,7 +10,8 @@
 # of the test targets in MemAnalyzer.Tests/TestTargets) and reused by later runs, so before and after read the same
 # files; delete it to make them anew. MA: the MemAnalyzer command to run (default: dotnet on this worktree's Release
 # build, built here with BUILD=1, the default). The commands run with -silent off, so the notes on stderr are compared
-# too (with the suspension time, DAC path and durations normalized).
+# too (with the suspension time, DAC path and durations normalized). ONLY: a regular expression; only the command lines
+# whose name matches it run (to compare a few views quickly; the proof of a refactoring is a run of them all).
 set -euo pipefail
 # Every run does the work itself: none reads an index of the dump that an earlier run wrote.
 export MEMANALYZER_NOINDEX=1
@@ -119,6 +120,7 @@ normalize() {
 n=0
 run() { # run <name> <args...>: one command line; its outputs go to OUT/<name>.*
   local name=$1; shift
+  [[ -n "${ONLY:-}" && ! $name =~ $ONLY ]] && return 0
   n=$((n + 1))
   local files="$out/files/$name"
   rm -rf "$files"; mkdir -p "$files"
@@ -187,7 +189,7 @@ run csv.dstrings         -f $D/strings.dmp -dstrings 100 -o @FILES@/strings.csv 
 run csv.dstrings.diff    -f $D/walk.dmp -f2 $D/strings.dmp -dstrings 100 -o @FILES@/strings.csv -time fixed
 run csv.batch            -f "$D/r*.dmp" -o @FILES@/batch.csv -time fixed
 # A batch's CSV blocks come in the order the dumps finish: compare the rows, not their order.
-sort -o "$out/files/csv.batch/batch.csv" "$out/files/csv.batch/batch.csv"
+[ ! -f "$out/files/csv.batch/batch.csv" ] || sort -o "$out/files/csv.batch/batch.csv" "$out/files/csv.batch/batch.csv"
 run json                 -f $D/roots.dmp -o @FILES@/roots.json -time fixed
 run json.dead.vmmap      -f $D/roots.dmp -dead -vmmap -o @FILES@/roots.json -time fixed
 run json.dstrings        -f $D/strings.dmp -dstrings 50 -o @FILES@/strings.json -time fixed
@@ -235,6 +237,16 @@ run suspects.csv         -f $D/retention.dmp -suspects -o @FILES@/suspects.csv -
 run suspects.diff.json   -f $D/walk.dmp -f2 $D/after.dmp -suspects -format json -time fixed
 run dominators.type      -f $D/retention.dmp -dominators 3 1 -type '*Customer'
 run objects.address      -f $D/roots.dmp -objects 'MemAnalyzer.TestTargets*Item' 2
+# -dstrings of a batch (the notes of its dumps come in the order they finish: -silent), its JSON, --top, a diff's JSON.
+run dstrings.batch       -f "$D/r*.dmp" -dstrings 20 -silent
+run dstrings.batch.json  -f "$D/r*.dmp" -dstrings 20 -format json -time fixed -silent
+run dstrings.top         -f $D/strings.dmp -dstrings --top 5
+run dstrings.diff.json   -f $D/walk.dmp -f2 $D/strings.dmp -dstrings 30 -format json -time fixed
+# -dominators: depth 0, -live, the damage gate, the unit.
+run dominators.depth0    -f $D/roots.dmp -dominators 3 0
+run dominators.live.kb   -f $D/retention.dmp -dominators 4 -live -unit KB
+run damaged.dominators   -f $D/damaged.dmp -dominators 3
+run damaged.dominators.allow -f $D/damaged.dmp -dominators 3 -allowdamage
 run gen.csv              -f $D/walk.dmp -gen gen2 -o @FILES@/gen.csv -time fixed
 run gen.json             -f $D/walk.dmp -gen loh -format json -time fixed
 run gen.diff             -f $D/walk.dmp -f2 $D/after.dmp -gen gen2
@@ -297,6 +309,23 @@ run bad.obj.empty        -f $R -objects ''
 run bad.dstrings.html    -f $R -dstrings -html @FILES@/s.html
 run bad.dstrings.type    -f $R -dstrings -type x
 run bad.dstrings.dts     -f $R -dstrings -dts
+run bad.dstrings.vmmap   -f $R -dstrings -vmmap
+run bad.dstrings.resultfile -f $R -dstrings -resultfile @FILES@/r.txt
+run bad.dstrings.suspects -f $R -dstrings -suspects
+run bad.dstrings.gen     -f $R -dstrings -gen gen0
+run bad.dstrings.retained -f $R -dstrings -retained
+run bad.dstrings.unchanged -f $R -f2 $D/walk.dmp -dstrings -showunchanged
+run bad.dstrings.n       -f $R -dstrings:abc
+run bad.dstrings.live.dead -f $R -dstrings -live -dead
+run bad.showaddress.handles -f $R -showaddress -handles
+run bad.dom.handles      -f $R -dominators -handles
+run bad.dom.others       -f $R -dominators -dts -gen gen0 -showunchanged
+run bad.dom.top          -f $R -dominators 0
+run bad.dom.depth.alone  -f $R --dominators-depth 2
+run bad.dom.unit         -f $R -dominators -unit XX
+run bad.dom.batch        -f $R -f $D/walk.dmp -dominators
+run bad.dom.json         -f $R -dominators -format json
+run bad.dom.html         -f $R -dominators -html @FILES@/d.html
 run bad.gen.retained     -f $R -gen gen2 -retained
 run bad.showaddress      -f $R -showaddress
 run bad.unchanged        -f $R -showunchanged

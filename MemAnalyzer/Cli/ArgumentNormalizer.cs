@@ -1,3 +1,5 @@
+using MemAnalyzer.Views;
+
 namespace MemAnalyzer.Cli;
 
 /// <summary>
@@ -15,8 +17,10 @@ public static class ArgumentNormalizer
 
     /// <summary>-objects &lt;type|address&gt; [N]: a number after the type or address is how many objects, passed on as this switch.</summary>
     public const string ObjectsTopSwitch = "--objects-top";
-    /// <summary>-dominators [N] [depth]: a second number is the depth, passed on as this switch.</summary>
-    public const string DominatorsDepthSwitch = "--dominators-depth";
+
+    /// <summary>A view's switch with an optional number that a second number may follow (-dominators [N] [depth]), by each of its forms: the hidden switch that carries the second.</summary>
+    private static readonly IReadOnlyList<(string Form, string Second)> s_secondNumbers =
+        [.. ViewCatalog.All.SelectMany(v => v.Switches).Where(s => s.SecondNumber is not null).SelectMany(s => s.Names.Select(n => (n, s.SecondNumber!)))];
 
     public static string[] Normalize(IReadOnlyList<string> args)
     {
@@ -29,9 +33,9 @@ public static class ArgumentNormalizer
                 result.AddRange([current, args[i + 1], topSwitch, args[i + 2]]);
                 i += 2;
             }
-            else if (IsDominatorsSwitch(current) && i + 2 < args.Count && IsNumber(args[i + 1]) && IsNumber(args[i + 2]))
+            else if (SecondNumberOf(current) is { } second && i + 2 < args.Count && IsNumber(args[i + 1]) && IsNumber(args[i + 2]))
             {
-                result.AddRange([$"{current}:{args[i + 1]}", DominatorsDepthSwitch, args[i + 2]]);
+                result.AddRange([$"{current}:{args[i + 1]}", second, args[i + 2]]);
                 i += 2;
             }
             else if (IsDumpSwitch(current) && i + 1 < args.Count)
@@ -62,8 +66,8 @@ public static class ArgumentNormalizer
         : token.Equals("-objects", StringComparison.OrdinalIgnoreCase) || token.Equals("--objects", StringComparison.OrdinalIgnoreCase) ? ObjectsTopSwitch
         : null;
 
-    private static bool IsDominatorsSwitch(string token) =>
-        token.Equals("-dominators", StringComparison.OrdinalIgnoreCase) || token.Equals("--dominators", StringComparison.OrdinalIgnoreCase);
+    private static string? SecondNumberOf(string token) =>
+        s_secondNumbers.FirstOrDefault(s => s.Form.Equals(token, StringComparison.OrdinalIgnoreCase)).Second;
 
     private static bool IsNumber(string token) => token.Length > 0 && token.All(char.IsAsciiDigit);
 

@@ -35,8 +35,7 @@ public sealed class CommandLine
         Dead = Flag("-dead|--dead", "Count only unreachable objects: what the next full GC frees.");
         Generation = Single("-gen|--generation <GEN>", "Count only objects (and free blocks) in one generation, as SOS dumpheap -gen: gen0, gen1, gen2, loh, poh or frozen. The summary rows then cover that generation.");
         Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
-        DuplicateStrings = Optional("-dstrings|--duplicate-strings[:<N>]", "Top N duplicated string values by wasted bytes, with the field holding most copies.");
-        ShowAddress = Flag("-showaddress|--show-address", "With -dstrings: the address of one instance of each value.");
+        Declare(ViewCatalog.BesideTheTypeTable);
         ShowUnchanged = Flag("-showunchanged|--show-unchanged", "In a diff: also list the types whose bytes and instances did not change.");
         Retained = Flag("-retained|--retained", "Add a Retained column: the live bytes only the type's instances keep alive (dominator tree of the live object graph); counts live objects only, as if -live.");
         Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
@@ -48,17 +47,7 @@ public sealed class CommandLine
         Suspects = Optional("-suspects|--suspects[:<N>]", "Up to N (default 5) leak suspects: objects (or a type's top-level instances together) retaining -suspectpct % of the live heap or more, each with its accumulation point, root path and accumulated types. With -f2/-pid2: the owners whose retained bytes grew most.");
         SuspectPercent = Single("-suspectpct|--suspect-percent <P>", "With -suspects: the least share of the live heap a suspect retains, in percent (default 10); in a diff, of the live heap's growth (default 1).");
         Baseline = Single("-baseline|--baseline <FILE>", "With -suspects: the known leaks, the JSON of an earlier -suspects -o FILE or a list of signatures (one per line, # comments); a suspect whose signature is not in it fails the run with exit 63 (a bad FILE: 64).");
-        Dominators = Optional("-dominators|--dominators[:<N>]", "The N (default 10) top-level objects retaining most, each with the N children it dominates that retain most, to a depth: -dominators [N] [depth] (default 1). With -type: that type's instances.");
-        DominatorsDepth = App.Option(ArgumentNormalizer.DominatorsDepthSwitch + " <DEPTH>", "", CommandOptionType.SingleValue);
-        DominatorsDepth.ShowInHelpText = false;
-        // The views of the catalog declare their own switches, here in the help's order.
-        foreach (var view in ViewCatalog.InHelpOrder)
-        {
-            foreach (var declared in view.Switches)
-            {
-                App.Option(declared.Template, declared.Help, declared.Kind);
-            }
-        }
+        Declare(ViewCatalog.InHelpOrder);
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
@@ -131,15 +120,11 @@ public sealed class CommandLine
     public CommandOption Suspects { get; }
     public CommandOption SuspectPercent { get; }
     public CommandOption Baseline { get; }
-    public CommandOption Dominators { get; }
-    public CommandOption DominatorsDepth { get; }
     public CommandOption Live { get; }
 
     public CommandOption Generation { get; }
     public CommandOption Dead { get; }
     public CommandOption Unit { get; }
-    public CommandOption DuplicateStrings { get; }
-    public CommandOption ShowAddress { get; }
     public CommandOption ShowUnchanged { get; }
     public CommandOption MemoryMap { get; }
     public CommandOption OutputFile { get; }
@@ -176,12 +161,13 @@ public sealed class CommandLine
     public CommandOption Version { get; }
 
     /// <summary>Whether the switch named by its short form ("-live", or "--top" for a switch with only a long one) was given.</summary>
-    public bool Has(string name) => Named(name).HasValue();
+    public bool Has(string name) => Option(name).HasValue();
 
     /// <summary>The value of the switch named by its short form, or null.</summary>
-    public string? Value(string name) => Named(name).Value();
+    public string? Value(string name) => Option(name).Value();
 
-    private CommandOption Named(string name) =>
+    /// <summary>The switch named by its short form, as a view declared it.</summary>
+    public CommandOption Option(string name) =>
         App.Options.FirstOrDefault(o => o.ShortName is { Length: > 0 } shortName ? "-" + shortName == name : "--" + o.LongName == name)
         ?? throw new InvalidOperationException($"no switch is named {name}");
 
@@ -209,6 +195,15 @@ public sealed class CommandLine
     public static IReadOnlyList<string> OptionalValueSwitches() =>
         [.. new CommandLine(NullConsole.Singleton).App.Options.Where(o => o.OptionType == CommandOptionType.SingleOrNoValue)
             .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0))];
+
+    /// <summary>The views of the catalog declare their own switches, in the help's order.</summary>
+    private void Declare(IEnumerable<View> views)
+    {
+        foreach (var declared in views.SelectMany(v => v.Switches))
+        {
+            App.Option(declared.Template, declared.Help, declared.Kind).ShowInHelpText = declared.Shown;
+        }
+    }
 
     private CommandOption Single(string template, string description) => App.Option(template, description, CommandOptionType.SingleValue);
 

@@ -17,11 +17,6 @@ namespace MemAnalyzer.Cli;
 /// </summary>
 public static class RequestBuilder
 {
-    /// <summary>With -o the table is data for a chart, so it holds (nearly) every type unless N is given.</summary>
-    public const int CsvDefaultTopN = 20_000;
-
-    public const int DefaultTopN = 20;
-
     /// <param name="procDumpArguments">Everything after -procdump, or null: it belongs to the dump writer.</param>
     public static CommandRequest Build(CommandLine line, IReadOnlyList<string>? procDumpArguments)
     {
@@ -81,7 +76,7 @@ public static class RequestBuilder
         var filter = line.ContextFilter.Value();
         var limit = line.FailOnGrowth.Value() is { } text ? Bytes(text) : (long?)null;
         return new TrendRequest(line.TrendFile.Value()!, TrendBy(line.TrendBy.Value()), filter is null ? null : ContextFilter(filter), filter,
-            limit, line.HtmlFile.Value(), TopRows(line) ?? DefaultTopN);
+            limit, line.HtmlFile.Value(), View.Top(line.Value) ?? View.DefaultTopN);
     }
 
     private static CommandRequest Analysis(CommandLine line, Func<string, int> resolve)
@@ -92,20 +87,26 @@ public static class RequestBuilder
         {
             return Objects(line, first, second, batch);
         }
-        if (ViewCatalog.Selected(line.Has) is not null)
+        if (ViewCatalog.Selected(line.Has) is { } view)
         {
-            return ViewCatalog.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()), Output(line)))!;
+            var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()), Output(line)));
+            return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
         }
-        if (line.Suspects.HasValue() || line.Dominators.HasValue() || line.SuspectPercent.HasValue() || line.Baseline.HasValue() || line.DominatorsDepth.HasValue())
+        if (line.Suspects.HasValue() || line.SuspectPercent.HasValue() || line.Baseline.HasValue())
         {
             return batch is null
                 ? SuspectViews.Build(line, first, second, Output(line))
                 : throw Invalid("-suspects and -dominators read one target (or, -suspects, the two of a diff): give one -f <dump>, not several");
         }
-        var request = Analysis(line, first, second);
+        return Batched(line, first, second, batch, Analysis(line, first, second));
+    }
+
+    /// <summary>Several -f: a batch of the request, each dump analyzed on its own; one dump whose rows go to a file: a batch of one.</summary>
+    private static CommandRequest Batched(CommandLine line, TargetSpec first, TargetSpec? second, IReadOnlyList<string>? batch, CommandRequest request)
+    {
         if (batch is null)
         {
-            return OneDumpWritingRows(line, first, second, request) is { } one ? one : request;
+            return OneDumpWritingRows(line, first, second, request) ?? request;
         }
         SwitchRules.BatchAnalyzesEachDumpAlone(line, second is not null);
         return new BatchRequest(batch, request);
@@ -113,29 +114,17 @@ public static class RequestBuilder
 
     private static CommandRequest Analysis(CommandLine line, TargetSpec first, TargetSpec? second)
     {
-        SwitchRules.LiveAndDeadExcludeEachOther(line);
+        var selection = View.Selection(line.Has);
         SwitchRules.GenerationRestrictsTypeTable(line);
         SwitchRules.SizeAndCountExcludeEachOther(line);
         var byCount = line.ByCount.HasValue();
         var byRetained = line.ByRetained.HasValue();
         var sort = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
-        var top = TopRows(line);
+        var top = View.Top(line.Value);
         var unit = Unit(line.Unit.Value());
-        var selection = line.Live.HasValue() || SwitchRules.RetainedImpliesLive(line) is not null ? ObjectSelection.Live : line.Dead.HasValue() ? ObjectSelection.Dead : ObjectSelection.All;
+        selection = SwitchRules.RetainedImpliesLive(line) is not null ? ObjectSelection.Live : selection;
         var output = Output(line);
-        var defaultTopN = output.WritesRows ? CsvDefaultTopN : DefaultTopN;
-        if (line.DuplicateStrings.HasValue())
-        {
-            SwitchRules.StringsTakeNoTypeSort(line, second is not null);
-            SwitchRules.StringsTakeNoTypeFilter(line);
-            SwitchRules.StringsTakeNoRetention(line);
-            SwitchRules.HtmlHasNoStringPage(line);
-            SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: false);
-            var stringsTopN = line.DuplicateStrings.Value() is { } n ? StringsTopN(n) : top ?? defaultTopN;
-            return new DuplicateStringsRequest(first, second, stringsTopN, selection, unit, byCount ? SortKey.Count : SortKey.Bytes,
-                line.ShowAddress.HasValue(), output);
-        }
-        SwitchRules.ShowAddressBelongsToStrings(line);
+        var defaultTopN = output.WritesRows ? View.CsvDefaultTopN : View.DefaultTopN;
         SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
         SwitchRules.RetainedNeedsLiveObjects(line);
         var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
@@ -219,9 +208,6 @@ public static class RequestBuilder
         var top = Int(line.RootsTop) ?? RootsQuery.DefaultTop;
         return top > 0 ? new RootsQuery(type, top) : throw Invalid($"-roots {type} {top}: give a positive number of paths");
     }
-
-    private static int? TopRows(CommandLine line) =>
-        Int(line.Top) is int top && top <= 0 ? throw Invalid($"--top {top} is not valid: give a positive number") : Int(line.Top);
 
     /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
     internal static ReportDestination Output(CommandLine line)

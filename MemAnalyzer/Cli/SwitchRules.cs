@@ -36,7 +36,7 @@ public static class SwitchRules
             throw Invalid("-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps");
         }
         CommandOption[] others = [line.BySize, line.ByCount, line.ByRetained, line.Top, line.Retained, line.Roots, line.TypeFilter, line.Live, line.Dead,
-            line.Generation, line.DuplicateStrings, line.ShowAddress, line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
+            line.Generation, .. ViewCatalog.DuplicateStrings.Switches.Select(s => line.Option(s.Name)), line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
         if (others.FirstOrDefault(o => o.HasValue()) is { } other)
         {
             throw Invalid($"-objects prints the fields of objects on the console and takes no --{other.LongName}: run it as a command of its own");
@@ -77,18 +77,10 @@ public static class SwitchRules
         }
     }
 
-    public static void LiveAndDeadExcludeEachOther(CommandLine line)
-    {
-        if (line.Live.HasValue() && line.Dead.HasValue())
-        {
-            throw Invalid("-live and -dead exclude each other: use one of them");
-        }
-    }
-
     /// <summary>
     /// -gen restricts the type table and its summary rows to one generation. Retained sizes and root paths come from the
     /// whole live graph, the memory map covers the whole process, and -dstrings is a view of its own: none of them is
-    /// restricted, so they do not go with -gen.
+    /// restricted, so they do not go with -gen (-dstrings, a view of the catalog, refuses -gen itself).
     /// </summary>
     public static void GenerationRestrictsTypeTable(CommandLine line)
     {
@@ -96,7 +88,7 @@ public static class SwitchRules
         {
             return;
         }
-        CommandOption[] others = [line.Retained, line.ByRetained, line.Roots, line.MemoryMap, line.DuplicateStrings];
+        CommandOption[] others = [line.Retained, line.ByRetained, line.Roots, line.MemoryMap];
         if (others.FirstOrDefault(o => o.HasValue()) is { } other)
         {
             throw Invalid($"-gen restricts the type table to one generation, and -{other.ShortName} covers the whole heap: run them as two commands");
@@ -129,9 +121,9 @@ public static class SwitchRules
     /// </summary>
     public static string? RetainedImpliesLive(CommandLine line)
     {
-        if (line.Live.HasValue() || line.Dead.HasValue() || line.DuplicateStrings.HasValue() || ViewCatalog.Selected(line.Has) is not null)
+        if (line.Live.HasValue() || line.Dead.HasValue() || ViewCatalog.Selected(line.Has) is not null)
         {
-            // The views of the catalog (-handles, -finalizable, ...) count handles, queues and findings, not a type table of live objects.
+            // The views of the catalog (-handles, -dstrings, ...) count handles, values and findings, not a type table of live objects.
             return null;
         }
         return line.ByRetained.HasValue() ? "-dtr" : line.Retained.HasValue() ? "-retained" : null;
@@ -140,14 +132,6 @@ public static class SwitchRules
     /// <summary>The stderr line that says a table counts live objects although -live was not given.</summary>
     public static string ImpliedLiveNote(string retainedSwitch) =>
         $"note: {retainedSwitch} counts live objects only (as if -live): retained bytes exist only for live objects";
-
-    public static void StringsTakeNoRetention(CommandLine line)
-    {
-        if (line.Retained.HasValue() || line.ByRetained.HasValue() || line.Roots.HasValue())
-        {
-            throw Invalid("-retained, -dtr and -roots belong to the type table, and -dstrings ranks string values: leave out one of them");
-        }
-    }
 
     public static void CsvSwitchesNeedOutput(CommandLine line)
     {
@@ -158,35 +142,11 @@ public static class SwitchRules
         }
     }
 
-    public static void StringsTakeNoTypeSort(CommandLine line, bool diff)
-    {
-        if (line.BySize.HasValue() || line.ByCount.HasValue() && !diff)
-        {
-            throw Invalid("-dstrings is an analysis of its own: leave out -dts and -dtn (with -f2/-pid2, -dtn ranks by instance delta)");
-        }
-    }
-
-    public static void StringsTakeNoTypeFilter(CommandLine line)
-    {
-        if (line.TypeFilter.HasValue())
-        {
-            throw Invalid("-type selects type rows, and -dstrings ranks string values: leave out one of them");
-        }
-    }
-
-    public static void ShowAddressBelongsToStrings(CommandLine line)
-    {
-        if (line.ShowAddress.HasValue())
-        {
-            throw Invalid("-showaddress belongs to -dstrings: add -dstrings");
-        }
-    }
-
     public static void ShowUnchangedBelongsToTypeDiffs(CommandLine line, bool typeDiff)
     {
         if (line.ShowUnchanged.HasValue() && !typeDiff)
         {
-            throw Invalid("-showunchanged lists the unchanged types of a diff: give a second target with -f2 <dump> or -pid2 <pid>, without -dstrings");
+            throw View.ShowUnchangedListsTypes();
         }
     }
 
@@ -229,14 +189,6 @@ public static class SwitchRules
         if (line.Objects.HasValue())
         {
             throw Invalid("-objects prints objects' fields on the console, and -html has no page for them: leave out -html");
-        }
-    }
-
-    public static void HtmlHasNoStringPage(CommandLine line)
-    {
-        if (line.HtmlFile.HasValue())
-        {
-            throw Invalid("-dstrings has no -html page yet: leave out -html (the type table's page: MemAnalyzer -f <dump> -html <file>)");
         }
     }
 }

@@ -53,12 +53,6 @@ public static class SwitchValues
     public static TopNQuery TopN(string name, string? text) =>
         text is null ? TopNQuery.Default : TopNQuery.TryParse(text, out var error) ?? throw Invalid($"{name}: {error}");
 
-    /// <summary>The N of -dstrings: a positive number.</summary>
-    public static int StringsTopN(string text) =>
-        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n > 0
-            ? n
-            : throw Invalid($"-dstrings {text} is not a number of values: give a positive number such as 20");
-
     public static char Separator(string? text)
     {
         var value = (text ?? "\\t").Trim('"', '\'');

@@ -20,7 +20,7 @@ public sealed record BatchRequest(IReadOnlyList<string> Dumps, CommandRequest Ea
     public ReportDestination Output => Each switch
     {
         HistogramRequest h => h.Output,
-        DuplicateStringsRequest s => s.Output,
+        RunnableRequest r => r.Destination,
         _ => ReportDestination.Console,
     };
 }

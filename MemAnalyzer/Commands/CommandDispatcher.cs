@@ -8,12 +8,10 @@ public static class CommandDispatcher
     {
         HistogramRequest histogram => HistogramCommand.Run(histogram, context),
         DiffRequest diff => DiffCommand.Run(diff, context),
-        DuplicateStringsRequest strings => DuplicateStringsCommand.Run(strings, context),
         TrendRequest trend => TrendCommand.Run(trend, context),
         CaptureRequest capture => CaptureCommand.Run(capture, context),
         ForceGcRequest gc => ForceGcCommand.Run(gc, context),
         SuspectsRequest suspects => SuspectsCommand.Run(suspects, context),
-        DominatorsRequest dominators => DominatorsCommand.Run(dominators, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
         ObjectsRequest objects => ObjectsCommand.Run(objects, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),

@@ -17,10 +17,8 @@ public static class GcDumpCommand
     {
         HistogramRequest histogram => RunHistogram(histogram with { Query = LiveOnly(histogram.Query, graphViews: true) }, context),
         DiffRequest diff => GcDumpDiffCommand.Run(diff with { Query = LiveOnly(diff.Query, graphViews: false) }, context),
-        DuplicateStringsRequest => throw GcDumpTarget.Refusal("-dstrings", TargetNeeds.StringValues),
         ObjectsRequest => throw GcDumpTarget.Refusal("-objects", TargetNeeds.FieldValues),
         SuspectsRequest suspects => GcDumpSuspectsCommand.Run(suspects, context),
-        DominatorsRequest dominators => GcDumpSuspectsCommand.Run(dominators, context),
         _ => throw GcDumpTarget.Refusal("this view", TargetNeeds.HeapLayout),
     };
 

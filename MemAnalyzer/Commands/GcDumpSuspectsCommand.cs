@@ -34,17 +34,8 @@ public static class GcDumpSuspectsCommand
         return ExitCodes.Success;
     }
 
-    public static int Run(DominatorsRequest request, RunContext context)
-    {
-        var (snapshot, tree) = Read<object>(request.Target, needsPaths: false, context.Cancellation);
-        var lines = DominatorView.Lines(tree.Graph, tree.Dominators, tree.Children, request.Count, request.Depth, request.Types is null ? null : request.Types.Matches);
-        DominatorRenderer.Write(context.Out, lines, tree.Dominators.ReachableBytes, request.Types, request.Unit);
-        WriteWarnings(context, snapshot);
-        Notes.WarnIfNoTypeMatches(context.Error, request.Types, snapshot.Types.Select(t => t.TypeName));
-        return ExitCodes.Success;
-    }
-
-    private static (HeapSnapshot Snapshot, SuspectsReading<T>.Tree Tree) Read<T>(TargetSpec target, bool needsPaths, CancellationToken cancellation)
+    /// <summary>The gcdump's snapshot and its graph's dominator tree (with root paths when asked), as -suspects and -dominators read them.</summary>
+    public static (HeapSnapshot Snapshot, SuspectsReading<T>.Tree Tree) Read<T>(TargetSpec target, bool needsPaths, CancellationToken cancellation)
     {
         var file = GcDumpTarget.Open(target);
         var snapshot = GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation);

@@ -1,3 +1,5 @@
+using MemAnalyzer.Output;
+
 namespace MemAnalyzer.Commands;
 
 /// <summary>
@@ -7,4 +9,10 @@ namespace MemAnalyzer.Commands;
 public abstract record RunnableRequest : CommandRequest
 {
     public abstract int Run(RunContext context);
+
+    /// <summary>Where its rows go (a batch's parent writes them together).</summary>
+    public abstract ReportDestination Destination { get; }
+
+    /// <summary>Its JSON document's header, for a batch's parent too.</summary>
+    public abstract JsonReport JsonHeader();
 }

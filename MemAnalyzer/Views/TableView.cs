@@ -1,3 +1,4 @@
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Output;
@@ -22,6 +23,11 @@ public abstract class TableView<TOptions, TReading, TRow, TDiffRow> : View
 
     /// <summary>The JSON document's header: its mode, unit, selection.</summary>
     public abstract JsonReport Header(ViewRequest<TOptions> request);
+
+    public sealed override JsonReport Header(CommandRequest request) => Header((ViewRequest<TOptions>)request);
+
+    /// <summary>The heap whose damage fails the run (exit 6, <see cref="DamageGate"/>) after its table; null when the reading has none.</summary>
+    public virtual HeapSnapshot? Damage(TReading reading) => null;
 
     /// <summary>The CSV columns of one target's rows, checked before any target is read.</summary>
     public abstract CsvSchema<TRow> Schema(ViewRequest<TOptions> request);

@@ -16,11 +16,18 @@ public static class ViewCatalog
 
     public static InspectionsView Inspections { get; } = new();
 
-    /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak.</summary>
-    public static IReadOnlyList<View> All { get; } = [Fragmentation, Handles, Finalizable, Inspections];
+    public static DuplicateStringsView DuplicateStrings { get; } = new();
 
-    /// <summary>The order in which the help lists their switches.</summary>
-    public static IReadOnlyList<View> InHelpOrder { get; } = [Handles, Finalizable, Fragmentation, Inspections];
+    public static DominatorsView Dominators { get; } = new();
+
+    /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak.</summary>
+    public static IReadOnlyList<View> All { get; } = [Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators];
+
+    /// <summary>The order in which the help lists their switches, after -suspects.</summary>
+    public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Inspections];
+
+    /// <summary>The views the help lists among the type table's switches, after -unit: -dstrings ranks values as the table ranks types.</summary>
+    public static IReadOnlyList<View> BesideTheTypeTable { get; } = [DuplicateStrings];
 
     /// <summary>
     /// The switches that select a view or shape the type table, in the order a refusal names them: a view refuses each
@@ -32,7 +39,7 @@ public static class ViewCatalog
         "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline",
     ];
 
-    /// <summary>The view the command line asks for, or null (then it is the type table, -dstrings, -suspects, -dominators or -objects).</summary>
+    /// <summary>The view the command line asks for, or null (then it is the type table, -suspects or -objects).</summary>
     public static View? Selected(Func<string, bool> has) => All.FirstOrDefault(v => v.Switches.Any(s => has(s.Name)));
 
     /// <summary>The selected view's request, or null when no view of the catalog is asked for.</summary>

@@ -1,5 +1,6 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Commands;
+using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Views;
@@ -13,7 +14,11 @@ public sealed record ViewRequest<TOptions>(View View, TargetSpec Target, TargetS
 {
     public override IReadOnlyList<TargetSpec> Targets => Second is null ? [Target] : [Target, Second];
 
-    public override bool ReadsRoots => View.ReadsRoots;
+    public override bool ReadsRoots => View.ReadsRoots(this);
+
+    public override ReportDestination Destination => Output;
+
+    public override JsonReport JsonHeader() => View.Header(this);
 
     public override int Run(RunContext context) => View.Run(this, context);
 }

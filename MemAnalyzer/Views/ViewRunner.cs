@@ -1,10 +1,11 @@
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Views;
 
 /// <summary>
-/// The one epilogue of every table view: refuse a target that cannot answer the view, check the destination before
+/// The one epilogue of every view (a table view's here; a console view's below): refuse a target that cannot answer the view, check the destination before
 /// any target is read, read one target or the pair of a diff, render to the destination (the console table, or the CSV
 /// rows and the JSON document), then the notes of each target.
 /// </summary>
@@ -19,6 +20,32 @@ public static class ViewRunner
         return request.Second is null ? Single(view, request, context) : Diff(view, request, request.Second, context);
     }
 
+    /// <summary>A console view of one target: a .gcdump read as such, else the open dump or process; its warnings and notes, then the damage gate.</summary>
+    public static int Run<TOptions, TReading>(ConsoleView<TOptions, TReading> view, ViewRequest<TOptions> request, RunContext context)
+    {
+        if (GcDumpTarget.Is(request.Target))
+        {
+            if (view.Needs != TargetNeeds.None)
+            {
+                throw GcDumpTarget.Refusal(view.Name, view.Needs);
+            }
+            var read = view.ReadGcDump(request, request.Target, context.Cancellation);
+            view.Write(request, read, context);
+            foreach (var warning in view.Heap(read).Warnings)
+            {
+                context.Error.WriteLine($"warning: {warning}");
+            }
+            view.Notes(request, read, context);
+            return ExitCodes.Success;
+        }
+        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (source, token) => view.Read(request, source, context, token), context.Cancellation);
+        view.Write(request, reading, context);
+        Notes.Write(context.Error, view.Heap(reading).Warnings, report, context.Silent);
+        view.Notes(request, reading, context);
+        Gate(view.Heap(reading), context, null);
+        return ExitCodes.Success;
+    }
+
     private static int Single<TOptions, TReading, TRow, TDiffRow>(TableView<TOptions, TReading, TRow, TDiffRow> view, ViewRequest<TOptions> request, RunContext context)
     {
         var schema = view.Schema(request);
@@ -29,6 +56,7 @@ public static class ViewRunner
         var table = view.Table(request, reading, context);
         request.Output.Write(() => view.Header(request), context, table.Console, schema, () => table.Rows(described));
         Notes.Write(context.Error, view.Warnings(reading), report, context.Silent);
+        Gate(view.Damage(reading), context, null);
         return ExitCodes.Success;
     }
 
@@ -43,6 +71,17 @@ public static class ViewRunner
         request.Output.Write(() => view.Header(request), context, table.Console, schema, () => table.Rows(null));
         Notes.Write(context.Error, view.Warnings(pair.First), pair.FirstReport, context.Silent);
         Notes.Write(context.Error, view.Warnings(pair.Second), pair.SecondReport, context.Silent);
+        Gate(view.Damage(pair.First), context, request.Target.DumpPath is null ? "first target (-pid): " : "first target (-f): ");
+        Gate(view.Damage(pair.Second), context, second.DumpPath is null ? "second target (-pid2): " : "second target (-f2): ");
         return ExitCodes.Success;
+    }
+
+    /// <summary>The damage gate of every view whose reading has a heap: after the table and the notes, exit 6 (or 8) unless -allowdamage.</summary>
+    public static void Gate(HeapSnapshot? heap, RunContext context, string? side)
+    {
+        if (heap is not null)
+        {
+            DamageGate.ThrowIfTooMuch(heap, context, side);
+        }
     }
 }

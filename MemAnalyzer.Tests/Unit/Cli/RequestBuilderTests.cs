@@ -2,7 +2,9 @@ using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Commands;
+using MemAnalyzer.Strings;
 using MemAnalyzer.Trend;
+using MemAnalyzer.Views;
 
 namespace MemAnalyzer.Tests.Unit.Cli;
 
@@ -148,8 +150,8 @@ public sealed class RequestBuilderTests
     [Fact]
     public void DuplicateStringsInADiffMayRankByInstanceDelta()
     {
-        var request = Assert.IsType<DuplicateStringsRequest>(Build("-f", "a.dmp", "-f2", "b.dmp", "-dstrings", "-dtn"));
-        Assert.Equal((SortKey.Count, 20, "b.dmp"), (request.DiffSortKey, request.TopN, request.Second!.DumpPath));
+        var request = Assert.IsType<ViewRequest<StringQuery>>(Build("-f", "a.dmp", "-f2", "b.dmp", "-dstrings", "-dtn"));
+        Assert.Equal((SortKey.Count, 20, "b.dmp"), (request.Options.DiffSortKey, request.Options.TopN, request.Second!.DumpPath));
     }
 
     [Fact]
