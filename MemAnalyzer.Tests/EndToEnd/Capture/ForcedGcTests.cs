@@ -56,8 +56,8 @@ public sealed class ForcedGcTests
         // Each target's own count of full collections, read over its stdin/stdout, not MemAnalyzer's word for it.
         Assert.True(FullGcCount(first) > before.First, $"process {first.Pid} ran no full GC\n{result}");
         Assert.True(FullGcCount(second) > before.Second, $"process {second.Pid} ran no full GC\n{result}");
-        Assert.Matches($@"note: process {first.Pid} \(LeakyApp\): full blocking GC ended after \d+ ms", result.StandardError);
-        Assert.Matches($@"note: process {second.Pid} \(LeakyApp\): full blocking GC ended after \d+ ms", result.StandardError);
+        Assert.Matches($@"note: process {first.Pid} \(LeakyAppAfter\): full blocking GC ended after \d+ ms", result.StandardError);
+        Assert.Matches($@"note: process {second.Pid} \(LeakyAppAfter\): full blocking GC ended after \d+ ms", result.StandardError);
     }
 
     [Fact]
