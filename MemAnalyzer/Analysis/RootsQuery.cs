@@ -17,6 +17,37 @@ public sealed class RootsQuery(string type, int top)
 
     public bool Matches(string typeName) => _pattern?.IsMatch(typeName) ?? string.Equals(typeName, Type, StringComparison.Ordinal);
 
+    /// <summary>The name as the user typed it, when <see cref="Type"/> is the full name a short one stood for; else null.</summary>
+    public string? Typed { get; private init; }
+
+    /// <summary>
+    /// A short name as users type it (<c>Subscriber</c>, <c>Leaks.Subscriber</c>) stands for the one type of
+    /// <paramref name="typeNames"/> whose full name ends with it after a '.' or '+'; an exact name, a pattern, or a name
+    /// no type ends with stays as it is.
+    /// </summary>
+    /// <exception cref="MemAnalyzerException">Exit 1: the short name ends several types' names.</exception>
+    public RootsQuery Resolve(IEnumerable<string> typeNames)
+    {
+        if (_pattern is not null)
+        {
+            return this;
+        }
+        var names = typeNames as ICollection<string> ?? [.. typeNames];
+        if (names.Contains(Type))
+        {
+            return this;
+        }
+        var candidates = names.Where(n => n.Length > Type.Length && n.EndsWith(Type, StringComparison.Ordinal) && n[^(Type.Length + 1)] is '.' or '+')
+            .Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        return candidates.Count switch
+        {
+            0 => this,
+            1 => new RootsQuery(candidates[0], Top) { Typed = Type },
+            _ => throw new MemAnalyzerException(ExitCodes.InvalidArguments,
+                $"the type name '{Type}' ends the names of {candidates.Count:N0} types: give one in full: {string.Join(", ", candidates.Take(10))}{(candidates.Count > 10 ? $" and {candidates.Count - 10:N0} more" : "")}"),
+        };
+    }
+
     /// <summary>Up to three names most like the query, for the error when nothing matches.</summary>
     public IReadOnlyList<string> Closest(IEnumerable<string> typeNames)
     {

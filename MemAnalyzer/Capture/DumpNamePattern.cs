@@ -1,10 +1,10 @@
 namespace MemAnalyzer.Capture;
 
-/// <summary>ProcDump's name patterns: PROCESSNAME, PID, YYMMDD and HHMMSS in a dump file name.</summary>
+/// <summary>ProcDump's name patterns: PROCESSNAME (the app, as -ps names it: LeakyApp for "dotnet LeakyApp.dll"), PID, YYMMDD and HHMMSS in a dump file name.</summary>
 public static class DumpNamePattern
 {
     public static string Expand(string pattern, TargetProcessInfo process, DateTime now) =>
-        pattern.Replace("PROCESSNAME", process.Name, StringComparison.Ordinal)
+        pattern.Replace("PROCESSNAME", ProcessMatch.AppName(process), StringComparison.Ordinal)
             .Replace("PID", process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal)
             .Replace("YYMMDD", now.ToString("yyMMdd", System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal)
             .Replace("HHMMSS", now.ToString("HHmmss", System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);

@@ -96,7 +96,7 @@ internal static class BatchRunner
             }
             if (!silent)
             {
-                console.Out.WriteLine(json.Notice());
+                console.Error.WriteLine(json.Notice());
             }
             JsonReportFile.Write(json.Path, report, pauseInJsonWrite);
             return;
@@ -114,7 +114,7 @@ internal static class BatchRunner
             }
             else if (!silent)
             {
-                console.Out.WriteLine($"Wrote the rows of {results.Count(r => r.ExitCode == ExitCodes.Success)} of {results.Length} dumps to csv file {csv.Target.Path}.");
+                console.Error.WriteLine($"note: wrote the rows of {results.Count(r => r.ExitCode == ExitCodes.Success)} of {results.Length} dumps to csv file {csv.Target.Path}");
             }
             return;
         }

@@ -8,7 +8,7 @@ public sealed record CsvOutput(CsvTarget Target, ReportStamp Stamp)
     /// <summary>Checked before any heap is walked, so that a long walk never ends in "cannot write".</summary>
     public void Validate<TRow>(CsvSchema<TRow> map) => CsvFileAppender.Validate(Target, map);
 
-    /// <summary>Appends one block of rows, after a notice on <see cref="RunContext.Out"/> unless -silent.</summary>
+    /// <summary>Appends one block of rows, after a note on <see cref="RunContext.Error"/> unless -silent (stdout holds only tables).</summary>
     public void Write<TRow>(CsvSchema<TRow> map, IReadOnlyList<TRow> rows, RunContext context)
     {
         // A cancelled run (Ctrl+C, SIGTERM, or the parent of the analysis child gone) begins no block.
@@ -16,7 +16,7 @@ public sealed record CsvOutput(CsvTarget Target, ReportStamp Stamp)
         var appending = !Target.Overwrite && File.Exists(Target.Path) && new FileInfo(Target.Path).Length > 0;
         if (!context.Silent)
         {
-            context.Out.WriteLine($"Writing output to csv file {Target.Path}.{(appending ? " File contents are appended." : "")}");
+            context.Error.WriteLine($"note: writing output to csv file {Target.Path}{(appending ? ", appended to its contents" : "")}");
         }
         CsvFileAppender.Write(Target, map, rows);
     }

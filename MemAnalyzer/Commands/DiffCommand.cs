@@ -46,6 +46,7 @@ public static class DiffCommand
         if (query.Roots is { } roots)
         {
             RootsNotFound.ThrowIfEmpty(roots, pair.Second);
+            Notes.WriteResolvedType(context.Error, "-roots", pair.Second.ResolvedRoots);
         }
         output.Write(request, context, () =>
         {

@@ -40,7 +40,7 @@ public static class ForceGcCommand
     {
         if (!DotNetProcesses.IsDotNet(process.Pid))
         {
-            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {process.Pid} ({process.Name}) has no .NET diagnostics socket: it is not a .NET process, or runs with DOTNET_EnableDiagnostics=0");
+            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {process.Pid} ({ProcessMatch.AppName(process)}) has no .NET diagnostics socket: it is not a .NET process, or runs with DOTNET_EnableDiagnostics=0");
         }
         try
         {
@@ -48,7 +48,7 @@ public static class ForceGcCommand
             if (!context.Silent)
             {
                 var finalizers = gc.Collections > 1 ? $", the finalizer thread got {GcTrigger.FinalizerTime.TotalSeconds:F0} s, then a second full GC collected what it released" : "";
-                context.Error.WriteLine($"note: process {process.Pid} ({process.Name}): full blocking GC ended after {gc.Took.TotalMilliseconds:F0} ms{finalizers}");
+                context.Error.WriteLine($"note: process {process.Pid} ({ProcessMatch.AppName(process)}): full blocking GC ended after {gc.Took.TotalMilliseconds:F0} ms{finalizers}");
             }
         }
         catch (TimeoutException e)
@@ -62,11 +62,11 @@ public static class ForceGcCommand
         catch (ServerNotAvailableException) when (several)
         {
             // A process found by its command line can be starting or exiting; the others are still collected.
-            context.Error.WriteLine($"warning: process {process.Pid} ({process.Name}) did not answer on its diagnostics socket (starting or exiting?) and was not collected");
+            context.Error.WriteLine($"warning: process {process.Pid} ({ProcessMatch.AppName(process)}) did not answer on its diagnostics socket (starting or exiting?) and was not collected");
         }
         catch (ServerNotAvailableException e)
         {
-            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {process.Pid} ({process.Name}) did not answer on its diagnostics socket ({e.Message}): it is starting or exiting, or is not a .NET process");
+            throw new MemAnalyzerException(ExitCodes.NotDotNet, $"process {process.Pid} ({ProcessMatch.AppName(process)}) did not answer on its diagnostics socket ({e.Message}): it is starting or exiting, or is not a .NET process");
         }
     }
 }

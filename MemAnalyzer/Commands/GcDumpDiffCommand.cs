@@ -50,7 +50,7 @@ public static class GcDumpDiffCommand
             }
             var (reading, report) = SnapshotReader.Read(target, context.Dac,
                 (opened, source, token) => TargetReading.Read(opened, source, request.Reading, context.Walk, token), context.Cancellation);
-            Notes.Write(context.Error, [], report, context.Silent);
+            Notes.Write(context.Error, [], report, context.Silent, reading.Target.Warnings.Any(Heap.UnnamedTypesWarning.Is));
             return reading.Target;
         }
         catch (MemAnalyzerException e)

@@ -91,6 +91,7 @@ public static class GcDumpTarget
         var file = Open(target);
         var snapshot = GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation);
         IReadOnlyList<TypeRootPaths> roots = [];
+        RootsQuery? resolved = null;
         if (query.Retained || query.Roots is not null)
         {
             var graph = Graph(file, target, cancellation);
@@ -100,11 +101,12 @@ public static class GcDumpTarget
                 tree = DominatorTree.Compute(graph, cancellation, releaseReferences: query.Roots is null);
                 snapshot = RetainedSizes.Attach(snapshot, graph, tree);
             }
-            if (query.Roots is { } wanted)
+            if (query.Roots?.Resolve(graph.TypeNames) is { } wanted)
             {
+                resolved = wanted;
                 roots = PathJudge.Judge(TypeRootPaths.For(graph, RootPaths.Compute(graph, cancellation), wanted.Matches, wanted.Top, (_, _) => null, cancellation, tree), null);
             }
         }
-        return new TargetReading(new TargetSnapshot(snapshot, [], []), roots);
+        return new TargetReading(new TargetSnapshot(snapshot, [], []), roots) { ResolvedRoots = resolved };
     }
 }

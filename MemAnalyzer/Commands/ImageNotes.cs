@@ -7,16 +7,19 @@ internal static class ImageNotes
 {
     private const int NamesShown = 12;
 
-    public static void Write(TextWriter error, ImageReport images, bool silent)
+    /// <param name="namesMissing">Whether the walk left types without a name: only then did a file the dump lacks matter, and only then are the missing files named.</param>
+    public static void Write(TextWriter error, ImageReport images, bool namesMissing, bool silent)
     {
         foreach (var (file, reason) in images.Refused)
         {
             error.WriteLine($"warning: {Origin(images, file)}: {file} was not used, it is another build than the dump's image ({reason})");
         }
-        if (images.Missing.Count > 0 && (images.BinaryDirectoriesGiven || images.Served.Count > 0))
+        var missing = images.Missing.Where(m => !SystemLibrary.Is(m)).Select(Path.GetFileName).OfType<string>().ToList();
+        if (namesMissing && missing.Count > 0)
         {
             var searched = images.BinaryDirectoriesGiven ? (images.CollectionFolders.Count > 0 ? "the -bindir folders and the DAC collection" : "the -bindir folders") : "the DAC collection (pass -bindir with the app's folder)";
-            error.WriteLine($"warning: -bindir: {images.Missing.Count:N0} {(images.Missing.Count == 1 ? "file the dump maps but does not hold was" : "files the dump maps but does not hold were")} not found in {searched}: {Names(images.Missing.Select(Path.GetFileName).OfType<string>().ToList())}");
+            error.WriteLine($"warning: -bindir: {missing.Count:N0} {(missing.Count == 1 ? "file the dump maps but does not hold was" : "files the dump maps but does not hold were")} not found in {searched}: {Names(missing)}; " +
+                "without them types have no name and -live and -dead miss the roots on thread stacks");
         }
         if (silent)
         {

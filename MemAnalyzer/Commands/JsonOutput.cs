@@ -15,10 +15,10 @@ public sealed record JsonOutput(string? Path, ReportStamp Stamp)
         }
     }
 
-    /// <summary>The line on stdout before the file is written (unless -silent).</summary>
-    public string Notice() => $"Writing output to json file {Path}.{(File.Exists(Path) ? " The file is replaced." : "")}";
+    /// <summary>The note on stderr before the file is written (unless -silent): stdout holds only tables.</summary>
+    public string Notice() => $"note: writing output to json file {Path}{(File.Exists(Path) ? ", replacing it" : "")}";
 
-    /// <summary>Writes the document: to stdout, or to the file after a notice on <see cref="RunContext.Out"/> unless -silent.</summary>
+    /// <summary>Writes the document: to stdout, or to the file after a note on <see cref="RunContext.Error"/> unless -silent.</summary>
     public void Write(JsonReport report, RunContext context)
     {
         if (Path is null)
@@ -28,7 +28,7 @@ public sealed record JsonOutput(string? Path, ReportStamp Stamp)
         }
         if (!context.Silent)
         {
-            context.Out.WriteLine(Notice());
+            context.Error.WriteLine(Notice());
         }
         JsonReportFile.Write(Path, report, context.PauseInJsonWrite);
     }

@@ -1,5 +1,6 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Dac;
+using MemAnalyzer.Heap;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Commands;
@@ -13,6 +14,15 @@ internal static class Notes
         if (filter is not null && !typeNames.Any(filter.Matches))
         {
             error.WriteLine($"warning: no type name {(filter.IsPattern ? "matches" : "contains")} -type \"{filter.Text}\" (type names are case-sensitive, with their namespace)");
+        }
+    }
+
+    /// <summary>-roots or -objects given a short type name: which type it stood for.</summary>
+    public static void WriteResolvedType(TextWriter error, string option, RootsQuery? query)
+    {
+        if (query?.Typed is { } typed)
+        {
+            error.WriteLine($"note: {option} {typed}: the only type of that name is {query.Type}");
         }
     }
 
@@ -34,13 +44,14 @@ internal static class Notes
         }
     }
 
-    public static void Write(TextWriter error, IEnumerable<string> warnings, ReadReport report, bool silent)
+    /// <param name="namesMissing">For a caller that writes the target's warnings itself: whether the walk left types without a name; else the warnings say.</param>
+    public static void Write(TextWriter error, IReadOnlyCollection<string> warnings, ReadReport report, bool silent, bool? namesMissing = null)
     {
         foreach (var warning in warnings)
         {
             error.WriteLine($"warning: {warning}");
         }
-        ImageNotes.Write(error, report.Images, silent);
+        ImageNotes.Write(error, report.Images, namesMissing ?? warnings.Any(UnnamedTypesWarning.Is), silent);
         if (silent)
         {
             return;

@@ -22,9 +22,10 @@ public static class ObjectsCommand
             (source, token) => ObjectsReader.Read(source, request.Query, context.Walk, token, progress), context.Cancellation);
         if (result.Objects.Count == 0)
         {
-            RootsNotFound.Throw(request.Query.Type!, result.DeadMatches, result.TypeNames,
+            RootsNotFound.Throw(result.Type ?? request.Query.Type!, result.DeadMatches, result.TypeNames,
                 "-objects shows live objects; run with -gc on a live process, or count them with -dead -type <name>");
         }
+        Notes.WriteResolvedType(context.Error, "-objects", result.Type);
         ObjectsRenderer.Write(context.Out, request.Query, result);
         Notes.Write(context.Error, result.Warnings, report, context.Silent);
         return ExitCodes.Success;

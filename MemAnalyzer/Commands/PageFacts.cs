@@ -10,8 +10,9 @@ namespace MemAnalyzer.Commands;
 /// <summary>The header of an -html page: who the target is, its runtime, when and how it was captured, the heap's totals, and the warnings.</summary>
 public static class PageFacts
 {
-    /// <summary>The runtime's version, read while the target is open.</summary>
-    public static string RuntimeOf(HeapSource source) => source.Heap.Runtime.ClrInfo.Version is { Major: > 0 } version ? version.ToString() : "unknown";
+    /// <summary>The runtime's version as -ps prints it (10.0.12, not the file version 10.0.1226.42308), read while the target is open.</summary>
+    public static string RuntimeOf(HeapSource source) =>
+        source.Heap.Runtime.ClrInfo.Version is { Major: > 0 } version ? Dac.DacCollector.ProductVersion(version) ?? version.ToString() : "unknown";
 
     /// <summary>The facts of one target; <paramref name="side"/> prefixes them in a diff ("Before: ").</summary>
     public static IEnumerable<(string, string)> Of(TargetSpec target, ReadReport report, string runtime, HeapSnapshot heap, string side = "")
@@ -21,7 +22,7 @@ public static class PageFacts
         yield return (side + "Target", target.DumpPath is { } dump ? $"dump {Path.GetFullPath(dump)}" : $"live process {context.ProcessId} ({context.Name})");
         if (context.ProcessId.Length > 0 && target.DumpPath is not null)
         {
-            yield return (side + "Process", $"{context.ProcessId} {metadata?.ProcessName}".TrimEnd());
+            yield return (side + "Process", $"{context.ProcessId} {(metadata is null ? "" : ProcessMatch.AppName(new TargetProcessInfo(metadata.Pid, metadata.ProcessName, metadata.CommandLine, metadata.ProcessStartTime)))}".TrimEnd());
         }
         if (context.CommandLine.Length > 0)
         {

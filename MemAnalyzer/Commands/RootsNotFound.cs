@@ -15,7 +15,7 @@ public static class RootsNotFound
         {
             return;
         }
-        Throw(query, reading.DeadMatches, reading.Target.Heap.Types.Select(t => t.TypeName));
+        Throw(reading.ResolvedRoots ?? query, reading.DeadMatches, reading.Target.Heap.Types.Select(t => t.TypeName));
     }
 
     /// <summary>The error for a type with no live instance: <paramref name="deadMatches"/> garbage ones, or none and the closest of <paramref name="typeNames"/>.</summary>

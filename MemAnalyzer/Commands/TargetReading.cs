@@ -25,6 +25,9 @@ public sealed record ReadingOptions(ObjectSelection Selection, bool MemoryMap, b
 /// <param name="DeadMatches">With -roots and no live instance of a matching type: how many unreachable (dead) objects match, else 0.</param>
 public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRootPaths> Roots, long DeadMatches = 0)
 {
+    /// <summary>With -roots: the query as matched, a short type name resolved to the full one (<see cref="RootsQuery.Resolve"/>).</summary>
+    public RootsQuery? ResolvedRoots { get; init; }
+
     /// <summary>Without -roots (the top growers of a -retained diff): the lines read per type, among which the one that grew most is shown.</summary>
     public const int GrowerPathCandidates = 20;
 
@@ -48,6 +51,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             table = RetainedSizes.Attach(table with { Warnings = [.. table.Warnings, .. totals.Warnings] }, totals.TypeNames, totals.RetainedPerType);
             return WithMemoryMap(target, heap, options, table, roots);
         }
+        RootsQuery? resolved = null;
         var (graph, live, graphWarnings, computed, paths) = LiveGraphReader.Read(source, walk, withPaths, cancellation, progress, withTree: options.Retained);
         var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live, options.Generation);
         if (graphWarnings.Count > 0)
@@ -60,15 +64,16 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             tree = computed!;
             snapshot = RetainedSizes.Attach(snapshot, graph, tree);
         }
-        if (options.Roots is { } query)
+        if (options.Roots?.Resolve(graph.TypeNames) is { } query)
         {
+            resolved = query;
             roots = PathJudge.Judge(TypeRootPaths.For(graph, paths!, query.Matches, query.Top, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree),
                 PathJudge.FinishedOn(heap, graph));
             if (roots.Count == 0)
             {
                 // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
                 var dead = snapshot.Selection == ObjectSelection.Dead ? snapshot : HeapStatisticsCollector.Collect(source, ObjectSelection.Dead, walk, cancellation, null, live);
-                return WithMemoryMap(target, heap, options, snapshot, roots) with { DeadMatches = dead.Types.Where(t => query.Matches(t.TypeName)).Sum(t => t.Count) };
+                return WithMemoryMap(target, heap, options, snapshot, roots) with { DeadMatches = dead.Types.Where(t => query.Matches(t.TypeName)).Sum(t => t.Count), ResolvedRoots = query };
             }
         }
         else if (options.PathTypes?.Invoke(snapshot, cancellation) is { } matches)
@@ -76,7 +81,7 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
             roots = PathJudge.Judge(TypeRootPaths.For(graph, paths!, matches, GrowerPathCandidates, FieldNames.Of(heap, graph, walk.DacCalls), cancellation, tree),
                 PathJudge.FinishedOn(heap, graph));
         }
-        return WithMemoryMap(target, heap, options, snapshot, roots);
+        return WithMemoryMap(target, heap, options, snapshot, roots) with { ResolvedRoots = resolved };
     }
 
     private static TargetReading WithMemoryMap(TargetSpec target, ClrHeap heap, ReadingOptions options, HeapSnapshot snapshot, IReadOnlyList<TypeRootPaths> roots)

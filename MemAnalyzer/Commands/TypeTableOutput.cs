@@ -14,6 +14,7 @@ public static class TypeTableOutput
         if (query.Roots is { } roots)
         {
             RootsNotFound.ThrowIfEmpty(roots, reading);
+            Notes.WriteResolvedType(context.Error, "-roots", reading.ResolvedRoots);
         }
         var rows = query.Top(target.Heap.Types);
         output.Write(request, context, () => HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, query.Unit, target.MemoryRows), schema, () =>

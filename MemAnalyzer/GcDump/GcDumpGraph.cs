@@ -74,14 +74,15 @@ public static class GcDumpGraph
         return new ObjectGraph(addresses, sizes, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames);
     }
 
-    /// <summary>Per gcdump type, the index of the name it stands for; and those names.</summary>
+    /// <summary>Per gcdump type, the index of the name it stands for; and those names, spelled as a core dump spells them.</summary>
     public static (int[] SlotOfType, string[] Names) TypeSlots(GcDumpFile file)
     {
         var slot = new int[file.Types.Length];
         var byName = new Dictionary<string, int>(StringComparer.Ordinal);
+        var spelled = GcDumpNameSpeller.Spell(file.Types.Select(t => GcDumpTypeName.Of(t.Name)));
         for (var t = 0; t < file.Types.Length; t++)
         {
-            var name = GcDumpTypeName.Of(file.Types[t].Name);
+            var name = spelled[GcDumpTypeName.Of(file.Types[t].Name)];
             if (!byName.TryGetValue(name, out slot[t]))
             {
                 slot[t] = byName.Count;

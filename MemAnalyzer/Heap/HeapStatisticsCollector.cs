@@ -74,9 +74,7 @@ public static class HeapStatisticsCollector
         var unnamed = rows.Count(r => r.TypeName.StartsWith(UnknownTypePrefix, StringComparison.Ordinal));
         if (unnamed > 0)
         {
-            warnings.Add($"{unnamed:N0} of {rows.Count:N0} types have no name (rows {UnknownTypePrefix}…>): the dump lacks the memory mapped from files, " +
-                "where the assemblies' metadata and code lie (gcore and kernel core dumps leave it out). The counts per type are exact, but -live and -dead " +
-                "miss the roots on thread stacks; pass -bindir with the app's and the runtime's folders, or take the dump with MemAnalyzer -procdump, createdump, or dotnet-dump collect");
+            warnings.Add(UnnamedTypesWarning.Text(unnamed, rows.Count));
         }
         return new HeapSnapshot(rows, scan.FreeCount, scan.FreeBytes, scan.SegmentBytes, selection, warnings)
         {

@@ -26,16 +26,16 @@ public static class ObjectsReader
         {
             return new ObjectsResult([inspector.Inspect(one)], 0, graph.TypeNames, 1, warnings);
         }
-        var type = query.Type!;
+        var type = query.Type!.Resolve(graph.TypeNames);
         var (largest, instances) = Largest(graph, tree, type, query.Top, cancellation);
         if (largest.Count > 0)
         {
-            return new ObjectsResult([.. largest.Select(obj => inspector.Inspect(graph.Addresses[obj]))], 0, graph.TypeNames, instances, warnings);
+            return new ObjectsResult([.. largest.Select(obj => inspector.Inspect(graph.Addresses[obj]))], 0, graph.TypeNames, instances, warnings) { Type = type };
         }
         // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
         var dead = HeapStatisticsCollector.Collect(source, ObjectSelection.Dead, walk, cancellation, null, live);
         return new ObjectsResult([], dead.Types.Where(t => type.Matches(t.TypeName)).Sum(t => t.Count),
-            [.. graph.TypeNames.Concat(dead.Types.Select(t => t.TypeName)).Distinct(StringComparer.Ordinal)], 0, warnings);
+            [.. graph.TypeNames.Concat(dead.Types.Select(t => t.TypeName)).Distinct(StringComparer.Ordinal)], 0, warnings) { Type = type };
     }
 
     /// <summary>The <paramref name="top"/> reachable objects of the matching types with the most retained bytes (ties: lower address first), and how many match.</summary>

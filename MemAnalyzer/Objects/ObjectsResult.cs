@@ -6,4 +6,8 @@ namespace MemAnalyzer.Objects;
 /// <param name="TypeNames">Every type name of the heap, for the error that names the closest ones.</param>
 /// <param name="Instances">For a type: how many live instances it has (the objects shown are the largest of them).</param>
 /// <param name="Warnings">What the live graph had to leave out.</param>
-public sealed record ObjectsResult(IReadOnlyList<ObjectView> Objects, long DeadMatches, IReadOnlyList<string> TypeNames, long Instances, IReadOnlyList<string> Warnings);
+public sealed record ObjectsResult(IReadOnlyList<ObjectView> Objects, long DeadMatches, IReadOnlyList<string> TypeNames, long Instances, IReadOnlyList<string> Warnings)
+{
+    /// <summary>For a type: the query as matched, a short type name resolved to the full one.</summary>
+    public Analysis.RootsQuery? Type { get; init; }
+}

@@ -7,8 +7,10 @@ namespace MemAnalyzer.Output;
 
 /// <summary>One owner that grew, in the -suspects diff CSV and JSON: bytes in the run's unit.</summary>
 /// <param name="Matched">false when the first target had no object on this path (the owner is new).</param>
+/// <param name="Instances">For a type group (no single owner): its instances in the first target; null for an owner.</param>
+/// <param name="Instances2">For a type group: its instances in the second target; null for an owner.</param>
 public sealed record SuspectGrowthTableRow(int Rank, long Growth, long Retained, long Retained2, bool Matched, string PointType, string PointAddress2,
-    string Path, IReadOnlyList<AccumulatedGrowth> Accumulated)
+    string Path, IReadOnlyList<AccumulatedGrowth> Accumulated, long? Instances = null, long? Instances2 = null)
 {
     /// <summary>The verdicts on the second snapshot's root path (JSON only).</summary>
     public PathVerdicts? Verdicts { get; init; }
@@ -29,6 +31,8 @@ public sealed class SuspectGrowthCsvRowMap : CsvSchema<SuspectGrowthTableRow>
         Column($"Delta(Retained{unit})", r => r.Growth);
         Column($"Retained({unit})", r => r.Retained);
         Column($"Retained2({unit})", r => r.Retained2);
+        Column("Instances", r => r.Instances);
+        Column("Instances2", r => r.Instances2);
         Column("Matched", r => r.Matched ? "yes" : "no");
         Column("PointType", r => r.PointType);
         Column("PointAddress2", r => r.PointAddress2);
@@ -45,7 +49,8 @@ public static class SuspectGrowthTableRows
         [.. growth.Select((g, i) => new SuspectGrowthTableRow(i + 1, unit.Convert(g.SecondRetained) - unit.Convert(g.FirstRetained), unit.Convert(g.FirstRetained),
             unit.Convert(g.SecondRetained), g.Matched, g.Second.PointTypeName, SuspectTableRows.Address(g.Second.PointAddress),
             g.Second.Path is null ? "" : RootPathRenderer.Text(g.Second.Path),
-            [.. g.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes), DeltaBytes = unit.Convert(a.DeltaBytes) })]) 
+            [.. g.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes), DeltaBytes = unit.Convert(a.DeltaBytes) })],
+            g.Second.IsGroup ? g.FirstInstances : null, g.Second.IsGroup ? g.Second.Instances : null)
         {
             Verdicts = g.Second.Path?.Verdicts,
             Signature = g.Second.Signature,

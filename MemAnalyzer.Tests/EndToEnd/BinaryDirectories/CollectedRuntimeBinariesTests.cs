@@ -40,7 +40,7 @@ public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreDumpPair>
     }
 
     [Fact]
-    public void ACollectedLibraryOfAnotherBuildIsNotUsedAndTheWarningNamesItAndBothBuildIds()
+    public void ACollectedLibraryOfAnotherBuildIsNotUsedAndTheWarningNamesItAndBothBuildIdsAndNoWarningListsWhatTheWalkDidNotNeed()
     {
         using var collection = new TempDirectory();
         Collect(collection.Path, "--from", _dumps.RuntimeFolder);
@@ -54,7 +54,10 @@ public sealed class CollectedRuntimeBinariesTests : IClassFixture<GcoreDumpPair>
 
         Assert.Contains($"warning: DAC collection: {impostor} was not used, it is another build than the dump's image (build-id {fakeId} in the file, {realId} in the dump)",
             result.StandardError.Split('\n').Select(l => l.TrimEnd('\r')));
-        Assert.Matches("warning: -bindir: [0-9]+ files the dump maps but does not hold were not found in the -bindir folders and the DAC collection: [^\n]*libclrjit.so", result.StandardError);
+        // Every type is named without libclrjit.so (nor libc, …): nothing the walk needed is missing, so no file is listed.
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.DoesNotContain("have no name", result.StandardError, StringComparison.Ordinal);
+        Assert.DoesNotContain("does not hold", result.StandardError, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -34,7 +34,7 @@ public sealed class CaptureTests(RootsScenario scenario) : IDisposable
         var result = MemAnalyzerCli.Run("-procdump", "-ma", Pid, _directory.Path + "/");
 
         var dump = WrittenDump(result, "procdump");
-        Assert.Matches($@"/dotnet_{Pid}_\d{{6}}_\d{{6}}\.dmp$", dump);
+        Assert.Matches($@"/LeakyApp_{Pid}_\d{{6}}_\d{{6}}\.dmp$", dump);
         Assert.True(new FileInfo(dump).Length > 0);
     }
 
@@ -44,7 +44,7 @@ public sealed class CaptureTests(RootsScenario scenario) : IDisposable
         var result = MemAnalyzerCli.Run(["-procdump", "-mp", Pid, _directory.File("PROCESSNAME_PID_YYMMDD_HHMMSS.core")], s_withoutProcDump);
 
         var dump = WrittenDump(result, "createdump");
-        Assert.Matches($@"/dotnet_{Pid}_{DateTime.Now:yyMMdd}_\d{{6}}\.core$", dump);
+        Assert.Matches($@"/LeakyApp_{Pid}_{DateTime.Now:yyMMdd}_\d{{6}}\.core$", dump);
         AssertAnalyzesExactly(dump);
         AssertSideCars(dump, "createdump");
     }

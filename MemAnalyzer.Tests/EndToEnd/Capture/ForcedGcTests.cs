@@ -25,7 +25,7 @@ public sealed class ForcedGcTests
         Assert.True(after.ExitCode == 0, after.ToString());
         Assert.True(FullGcCount(target) > fullGcsBefore, "the target ran no full GC during -gc");
         Assert.DoesNotContain(Garbage, TableOutput.Parse(after.StandardOutput).Keys);
-        Assert.Matches($@"note: process {pid} \(dotnet\): full blocking GC ended after \d+ ms", after.StandardError);
+        Assert.Matches($@"note: process {pid} \(LeakyApp\): full blocking GC ended after \d+ ms", after.StandardError);
     }
 
     [Fact]
@@ -56,8 +56,8 @@ public sealed class ForcedGcTests
         // Each target's own count of full collections, read over its stdin/stdout, not MemAnalyzer's word for it.
         Assert.True(FullGcCount(first) > before.First, $"process {first.Pid} ran no full GC\n{result}");
         Assert.True(FullGcCount(second) > before.Second, $"process {second.Pid} ran no full GC\n{result}");
-        Assert.Matches($@"note: process {first.Pid} \(dotnet\): full blocking GC ended after \d+ ms", result.StandardError);
-        Assert.Matches($@"note: process {second.Pid} \(dotnet\): full blocking GC ended after \d+ ms", result.StandardError);
+        Assert.Matches($@"note: process {first.Pid} \(LeakyAppAfter\): full blocking GC ended after \d+ ms", result.StandardError);
+        Assert.Matches($@"note: process {second.Pid} \(LeakyAppAfter\): full blocking GC ended after \d+ ms", result.StandardError);
     }
 
     [Fact]
@@ -97,7 +97,7 @@ public sealed class ForcedGcTests
 
         Assert.True(result.ExitCode == 0, result.ToString());
         Assert.True(FullGcCount(target) >= fullGcsBefore + 2, $"the target ran fewer than two full GCs\n{result}");
-        Assert.Matches($@"note: process {pid} \(dotnet\): full blocking GC ended after \d+ ms, the finalizer thread got 2 s, then a second full GC collected what it released", result.StandardError);
+        Assert.Matches($@"note: process {pid} \(LeakyApp\): full blocking GC ended after \d+ ms, the finalizer thread got 2 s, then a second full GC collected what it released", result.StandardError);
     }
 
     [Fact]

@@ -111,14 +111,16 @@ public sealed class HtmlReportTests(LeaksTarget target)
     }
 
     [Fact]
-    public void ALiveProcessGivesAPageAndIsResumed()
+    public void ALiveProcessGivesAPageAndIsResumedNamedByItsAppWithItsRuntimesVersionAsPsPrintsThem()
     {
         var pid = target.Process.Pid.ToString(CultureInfo.InvariantCulture);
         var dom = Chromium.DumpDom(Url(Page("live.html", "-pid", pid)));
         target.Process.AssertResumed();
         var subscribers = ExpectedCounts.LeaksSubscribers + ExpectedCounts.LeaksGrowthSubscribers;
         Assert.Equal([Subscriber, $"{subscribers:N0}", $"{subscribers * ExpectedCounts.LeaksSubscriberSize:N0}", "32"], HtmlDom.Rows(dom, "types").Single(r => r[0] == Subscriber));
-        Assert.Contains($"live process {pid} (", dom, StringComparison.Ordinal);
+        // "dotnet LeakyApp.dll" is LeakyApp, as -ps names it; the runtime is the test's own (10.0.12, not the file version 10.0.1226.42308).
+        Assert.Contains($"<dd>live process {pid} (LeakyApp)</dd>", dom, StringComparison.Ordinal);
+        Assert.Contains($"<dt>Runtime</dt><dd>.NET {Environment.Version.ToString(3)}</dd>", dom, StringComparison.Ordinal);
     }
 
     [Fact]

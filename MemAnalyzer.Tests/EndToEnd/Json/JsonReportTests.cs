@@ -20,7 +20,7 @@ public sealed class JsonReportTests(RootsScenario scenario) : IDisposable
         var path = _directory.File($"{selection}.json");
         var output = Succeed(["-f", scenario.DumpPath, "-o", path, "-context", "iteration 1", .. selection.Switch()]);
 
-        Assert.StartsWith($"Writing output to json file {path}.", output, StringComparison.Ordinal);
+        Assert.Equal("", output);
         using var json = JsonReportText.Read(path);
         var root = json.RootElement;
         Assert.Equal(("memanalyzer/1", "types", "Bytes", selection.ToString().ToLowerInvariant(), false),

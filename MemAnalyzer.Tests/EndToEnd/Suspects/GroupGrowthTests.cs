@@ -41,6 +41,24 @@ public sealed partial class GroupGrowthTests(WrappersTarget target)
         Assert.Equal((SuspectsOutput.Number(line.Groups[1].Value), SuspectsOutput.Number(line.Groups[2].Value)), (group.Instances2, group.Retained2));
     }
 
+    [Fact]
+    public void TheDiffsCsvAndJsonRowsOfTheGroupCarryItsInstancesBeforeAndAfterAndAnOwnersRowNone()
+    {
+        var (csv, json) = (target.File("group-growth.csv"), target.File("group-growth.json"));
+        var toCsv = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-suspects", "-o", csv, "-overwrite");
+        var toJson = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-suspects", "-o", json);
+        Assert.True(toCsv.ExitCode == 0 && toJson.ExitCode == 0, toCsv + "\n" + toJson);
+
+        var rows = CsvFile.Read(csv).Rows;
+        var group = Assert.Single(rows, r => r["PointType"] == TimerQueueTimer && r["PointAddress2"].Length == 0);
+        Assert.Equal(((long)WrappersTimers, (long)(WrappersTimers + WrappersTimerGrowth)), (CsvFile.Number(group, "Instances"), CsvFile.Number(group, "Instances2")));
+        Assert.All(rows.Where(r => r["PointAddress2"].Length > 0), r => Assert.Equal(("", ""), (r["Instances"], r["Instances2"])));
+        // Parsed plainly: the test's written-out schema (JsonReportSchema) does not list the suspects' rows yet.
+        using var document = System.Text.Json.JsonDocument.Parse(File.ReadAllText(json));
+        var element = document.RootElement.GetProperty("targets")[0].GetProperty("suspectsDiff").EnumerateArray().Single(r => r.GetProperty("pointType").GetString() == TimerQueueTimer && r.GetProperty("pointAddress2").GetString() == "");
+        Assert.Equal(((long)WrappersTimers, (long)(WrappersTimers + WrappersTimerGrowth)), (element.GetProperty("instances").GetInt64(), element.GetProperty("instances2").GetInt64()));
+    }
+
     [GeneratedRegex(@"^\d+\. ([\d,]+) instances of System\.Threading\.TimerQueueTimer, none 10 % alone, together retain ([\d,]+) bytes", RegexOptions.Multiline)]
     private static partial Regex SingleGroup();
 }

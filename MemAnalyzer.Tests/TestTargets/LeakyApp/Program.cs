@@ -32,7 +32,7 @@ for (var i = 0; i < idleThreads; i++)
 }
 
 Scenario.BuildWalkthrough(count);
-if (mode == "walkthrough") { Scenario.PlantOneSidedTypes(); }
+if (mode == "walkthrough") { Scenario.PlantOneSidedTypes(); GenericNamesScenario.Plant(); }
 if (mode == "manytypes") { ManyTypesScenario.Build(args); }
 if (mode == "roots")
 {

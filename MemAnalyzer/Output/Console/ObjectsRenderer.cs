@@ -14,7 +14,7 @@ public static class ObjectsRenderer
         {
             var count = result.Objects.Count;
             writer.WriteLine($"{(count == result.Instances ? $"All {NumberFormat.N(count)}" : $"{NumberFormat.N(count)} of {NumberFormat.N(result.Instances)}")} " +
-                $"live instance{(result.Instances == 1 ? "" : "s")} of {query.Target}, largest retained first:");
+                $"live instance{(result.Instances == 1 ? "" : "s")} of {result.Type?.Type ?? query.Target}, largest retained first:");
             writer.WriteLine();
         }
         foreach (var obj in result.Objects)

@@ -33,7 +33,7 @@ public static class JsonRows
     public static JsonTarget FromSuspectsDiff(IReadOnlyList<SuspectGrowthTableRow> rows) =>
         new(Name: null)
         {
-            SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline))],
+            SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline, r.Instances, r.Instances2))],
         };
 
     public static JsonTarget FromHandles(IReadOnlyList<HandleTableRow> rows, TargetContext context) =>
