@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Text.RegularExpressions;
 using MemAnalyzer.Dac;
-using MemAnalyzer.Linux;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.Tests.Infrastructure;
 using Microsoft.Diagnostics.NETCore.Client;
@@ -23,7 +22,7 @@ public sealed class OtherRuntimeDump : IDisposable
         PublishedRuntime = Publish();
         var app = Path.Combine(_directory.Path, "customer-app");
         CopyDirectory(PublishedRuntime, app);
-        CoreClrBuildId = Convert.ToHexStringLower(ElfImage.ReadBuildId(Path.Combine(app, DacLocator.CoreClrFileName))!);
+        CoreClrBuildId = Readelf.BuildId(Path.Combine(app, DacLocator.CoreClrFileName));
         DumpPath = _directory.File("customer.dmp");
         DumpWhileRunning(Path.Combine(app, ProjectName), DumpPath);
         Directory.Delete(app, recursive: true);
@@ -191,7 +190,7 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
         File.Copy(Path.Combine(s_installedRuntime, DacLocator.CoreClrFileName), Path.Combine(folder, DacLocator.CoreClrFileName));
         File.WriteAllText(Path.Combine(tool.Dacs, DacIndex.FileName),
             $"{dump.CoreClrBuildId}\tlinux-x64\t{ExpectedCounts.OtherRuntimeVersion}\tlinux-x64/{ExpectedCounts.OtherRuntimeVersion}/{DacLocator.DacFileName}\n");
-        var installedBuildId = Convert.ToHexStringLower(ElfImage.ReadBuildId(Path.Combine(s_installedRuntime, DacLocator.CoreClrFileName))!);
+        var installedBuildId = Readelf.BuildId(Path.Combine(s_installedRuntime, DacLocator.CoreClrFileName));
 
         var result = tool.Run("-f", dump.DumpPath);
 
@@ -242,7 +241,7 @@ public sealed class DacResolutionTests(OtherRuntimeDump dump)
     {
         using var tool = new IsolatedTool();
         var version = Path.GetFileName(s_installedRuntime.TrimEnd('/'));
-        var buildId = Convert.ToHexStringLower(ElfImage.ReadBuildId(Path.Combine(s_installedRuntime, DacLocator.CoreClrFileName))!);
+        var buildId = Readelf.BuildId(Path.Combine(s_installedRuntime, DacLocator.CoreClrFileName));
 
         var collected = tool.Collect("--dacs", tool.Dacs, "--installed");
 

@@ -4,9 +4,11 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Tests.Infrastructure;
 
 /// <summary>
-/// The test side's way to an <see cref="ObjectGraph"/>: the objects, references and roots the <see cref="RetentionOracle"/>
-/// read with ClrMD, fed to <see cref="ObjectGraphBuilder"/> (the product will build its graph from its own raw heap walk),
-/// and field names for root paths from ClrMD's EnumerateReferencesWithFields.
+/// The product's input, not an oracle: the objects, references and roots the <see cref="RetentionOracle"/> read with ClrMD,
+/// fed to the product's <see cref="ObjectGraphBuilder"/> because its <see cref="DominatorTree"/> and <see cref="RootPaths"/>
+/// read nothing else; and field names for root paths from ClrMD's EnumerateReferencesWithFields. Every expected value of
+/// the tests that use it comes from the oracle's own marks over its own lists (ClrMD alone) or from the planted counts,
+/// never from this graph, so a builder bug (a dropped edge, a wrong size or root) shows as a difference.
 /// </summary>
 public static class ClrMdObjectGraph
 {

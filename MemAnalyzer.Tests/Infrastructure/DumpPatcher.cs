@@ -19,6 +19,26 @@ public static class DumpPatcher
         stream.Write(bytes);
     }
 
+    /// <summary>Writes zeros over every byte of [<paramref name="start"/>, <paramref name="end"/>) the dump holds (it may span several PT_LOAD ranges); returns how many.</summary>
+    public static long ZeroWhereDumped(string dumpPath, ulong start, ulong end)
+    {
+        using var stream = File.Open(dumpPath, FileMode.Open, FileAccess.ReadWrite);
+        var image = ElfImage.TryRead(stream, out _)!;
+        var zeroed = 0L;
+        foreach (var header in image.ProgramHeaders.Where(h => h.Type == ElfImage.ProgramHeaderLoad))
+        {
+            var from = Math.Max(start, header.VirtualAddress);
+            var to = Math.Min(end, header.VirtualAddress + header.FileSize);
+            if (from < to)
+            {
+                stream.Position = (long)(header.Offset + (from - header.VirtualAddress));
+                stream.Write(new byte[to - from]);
+                zeroed += (long)(to - from);
+            }
+        }
+        return zeroed;
+    }
+
     /// <summary>Replaces the MethodTable pointer of the object at <paramref name="address"/> with one no runtime has.</summary>
     public static void CorruptMethodTable(string dumpPath, ulong address) =>
         Overwrite(dumpPath, address, BitConverter.GetBytes(0xDEAD_BEEF_DEAD_BEE0UL));

@@ -33,7 +33,9 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
         var clock = Stopwatch.StartNew();
         var rounds = 0;
         var cutIntoAWrite = 0;
-        while (rounds < 12 && clock.Elapsed < TimeSpan.FromSeconds(18))
+        // At least 12 rounds or 18 s; on a loaded machine a round takes longer and fewer kills land mid-write, so the
+        // rounds go on until one has (up to 3 minutes): the time is a budget, never what the test judges.
+        while ((rounds < 12 && clock.Elapsed < TimeSpan.FromSeconds(18)) || (cutIntoAWrite == 0 && clock.Elapsed < TimeSpan.FromMinutes(3)))
         {
             var lengthBefore = new FileInfo(path).Length;
             using var run = MemAnalyzerCli.Start(Arguments($"killed {rounds}"));
@@ -102,7 +104,8 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
                 }
                 foreach (var run in runs)
                 {
-                    Assert.True(run.WaitForExit(TimeSpan.FromSeconds(60)), "a writer did not finish within 60 s");
+                    // A hang guard, not a measure: sixteen analyses at once on a loaded 2-core machine take minutes.
+                    Assert.True(run.WaitForExit(TimeSpan.FromMinutes(5)), "a writer did not finish within 5 minutes");
                     Assert.True(run.ExitCode == 0, $"exit {run.ExitCode}: {run.StandardError.ReadToEnd()}");
                 }
             }
@@ -291,7 +294,7 @@ public sealed class CsvSafetyTests(RootsScenario scenario) : IDisposable
         var clock = Stopwatch.StartNew();
         while (children.Any(c => c is null))
         {
-            Assert.True(clock.Elapsed < TimeSpan.FromSeconds(60), "not every run started its analysis child within 60 s");
+            Assert.True(clock.Elapsed < TimeSpan.FromMinutes(2), "not every run started its analysis child within 2 minutes");
             for (var i = 0; i < runs.Count; i++)
             {
                 if (children[i] is null && ChildOf(runs[i]) is int child)

@@ -1,3 +1,4 @@
+using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.Tests.EndToEnd.Retention;
 
 namespace MemAnalyzer.Tests.EndToEnd.Index;
@@ -32,6 +33,33 @@ public sealed class DumpIndexTests(LeaksTarget target)
         {
             Assert.Equal(target.Before.RetainedByType(type), rows[type].Retained);
         }
+    }
+
+    /// <summary>
+    /// The index proven from outside, not by its note: after the first run, the dump is replaced by a copy with the same
+    /// fingerprint and a zeroed heap. The dominator tree (the one view whose every line is the index's graph and retained
+    /// sizes; the others also read objects' fields or count the heap) is still printed exactly; without the index the
+    /// zeroed copy gives another answer. -allowdamage: the run still walks the heap for its unreadable-bytes check.
+    /// </summary>
+    [Fact]
+    public void ADumpWhoseHeapIsZeroedAfterItWasIndexedWithItsFingerprintKeptGetsTheSameDominatorTreeFromTheIndex()
+    {
+        using var cache = new IndexCache();
+        var dump = cache.File("service.dmp");
+        File.Copy(target.BeforePath, dump);
+        string[] dominators = ["-f", dump, "-dominators", "4", "2", "-allowdamage"];
+        var built = cache.Run(dominators);
+        Assert.Equal(1, IndexCache.Count(built.StandardError, Kept + "service.dmp"));
+
+        var zeroed = ZeroedHeapCopy.ZeroHeap(dump, target.BeforePath);
+        var read = cache.Run(dominators);
+        var withoutIndex = MemAnalyzerCli.Run([.. dominators, "-noindex"]);
+
+        Assert.True(zeroed > 1_000_000, $"{zeroed} bytes zeroed");
+        Assert.Equal(1, IndexCache.Count(read.StandardError, Read));
+        Assert.Equal(IndexCache.RunWithout("-f", target.BeforePath, "-dominators", "4", "2").StandardOutput, read.StandardOutput);
+        Assert.Equal(built.StandardOutput, read.StandardOutput);
+        Assert.NotEqual(built.StandardOutput, withoutIndex.StandardOutput);
     }
 
     [Fact]

@@ -38,7 +38,8 @@ public sealed class CacheTarget : IDisposable
     }
 }
 
-[CollectionDefinition(Name)]
+/// <summary>Runs alone (after the parallel collections): <see cref="CacheRootPathTests"/> compares run times.</summary>
+[CollectionDefinition(Name, DisableParallelization = true)]
 public sealed class CacheTargetCollection : ICollectionFixture<CacheTarget>
 {
     public const string Name = "cache target";

@@ -10,8 +10,8 @@ public sealed class DominatorBruteForceTests
     [MemberData(nameof(Seeds))]
     public void OnRandomGraphsEachObjectRetainsExactlyWhatRemovingItFrees(int seed)
     {
-        var graph = RandomGraphs.General(seed);
-        var tree = DominatorTree.Compute(graph);
+        var graph = RandomGraphs.GeneralPlain(seed);
+        var tree = DominatorTree.Compute(graph.Build());
         for (var obj = 0; obj < graph.Count; obj++)
         {
             Assert.Equal(BruteForce.RetainedByObject(graph, obj), tree.RetainedBytes[obj]);
@@ -23,8 +23,8 @@ public sealed class DominatorBruteForceTests
     [MemberData(nameof(Seeds))]
     public void OnRandomGraphsTheDominatorChainIsTheSetOfObjectsWithoutWhichAnObjectIsUnreachable(int seed)
     {
-        var graph = RandomGraphs.General(seed);
-        var tree = DominatorTree.Compute(graph);
+        var graph = RandomGraphs.GeneralPlain(seed);
+        var tree = DominatorTree.Compute(graph.Build());
         var expected = BruteForce.StrictDominators(graph);
         var live = BruteForce.Mark(graph, _ => false);
         for (var obj = 0; obj < graph.Count; obj++)
@@ -48,14 +48,14 @@ public sealed class DominatorBruteForceTests
     [MemberData(nameof(Seeds))]
     public void OnRandomGraphsATypeRetainsItsOutermostInstancesAndNoMoreThanRemovingThemAllFrees(int seed)
     {
-        var graph = RandomGraphs.General(seed);
-        var tree = DominatorTree.Compute(graph);
+        var graph = RandomGraphs.GeneralPlain(seed);
+        var tree = DominatorTree.Compute(graph.Build());
         var dominators = BruteForce.StrictDominators(graph);
         var live = BruteForce.Mark(graph, _ => false);
         for (var type = 0; type < graph.TypeNames.Length; type++)
         {
             var outermost = Enumerable.Range(0, graph.Count)
-                .Where(obj => live[obj] && graph.TypeIndex[obj] == type && !dominators[obj].Any(d => graph.TypeIndex[d] == type))
+                .Where(obj => live[obj] && graph.Types[obj] == type && !dominators[obj].Any(d => graph.Types[d] == type))
                 .Sum(obj => BruteForce.RetainedByObject(graph, obj));
             Assert.Equal(outermost, tree.RetainedBytesPerType[type]);
             Assert.True(tree.RetainedBytesPerType[type] <= BruteForce.RetainedByType(graph, type), $"seed {seed}, type {type}");
@@ -67,7 +67,7 @@ public sealed class DominatorBruteForceTests
     public void OnRandomForestsATypeRetainsExactlyWhatRemovingAllItsInstancesFrees(int seed)
     {
         var graph = RandomGraphs.Forest(seed);
-        var tree = DominatorTree.Compute(graph);
+        var tree = DominatorTree.Compute(graph.Build());
         for (var type = 0; type < graph.TypeNames.Length; type++)
         {
             Assert.Equal(BruteForce.RetainedByType(graph, type), tree.RetainedBytesPerType[type]);
