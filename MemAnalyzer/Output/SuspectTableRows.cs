@@ -14,6 +14,9 @@ public sealed record SuspectTableRow(int Rank, string Kind, string Type, string 
 {
     /// <summary>The verdicts on the root path's steps, with the suspect sub-path marked (JSON only).</summary>
     public PathVerdicts? Verdicts { get; init; }
+
+    /// <summary>The library pattern the suspect matches (<see cref="Verdicts.LibraryPatterns"/>), empty for the application's own.</summary>
+    public string Pattern { get; init; } = "";
 }
 
 /// <summary>The -suspects CSV schema: one row per suspect; the accumulated types in one field, "Type ×count (bytes)" joined by " | ".</summary>
@@ -32,6 +35,7 @@ public sealed class SuspectCsvRowMap : CsvSchema<SuspectTableRow>
         Column("PointAddress", r => r.PointAddress);
         Column($"PointRetained({unit})", r => r.PointRetained);
         Column("Path", r => r.Path);
+        Column("Pattern", r => r.Pattern);
         Column($"Accumulated({unit})", r => SuspectTableRows.Text(r.Accumulated));
         ContextColumns(r => r.Context);
     }
@@ -43,7 +47,7 @@ public static class SuspectTableRows
         [.. suspects.Select((s, i) => new SuspectTableRow(i + 1, s.IsGroup ? "group" : "object", s.TypeName, Address(s.Address), s.Instances,
             unit.Convert(s.Retained), Share(s.Retained, s.LiveBytes), s.PointTypeName, Address(s.PointAddress), unit.Convert(s.PointRetained),
             s.Path is null ? "" : RootPathRenderer.Text(s.Path),
-            [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context) { Verdicts = s.Path?.Verdicts })];
+            [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context) { Verdicts = s.Path?.Verdicts, Pattern = s.Pattern?.Name ?? "" })];
 
     /// <summary>"0x7f12…", or empty for a group (no one object).</summary>
     public static string Address(ulong address) => address == 0 ? "" : $"0x{address:x}";

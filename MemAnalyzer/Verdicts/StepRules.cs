@@ -17,9 +17,13 @@ public static class StepRules
         [DependencyInjection + "ServiceProvider"] = "the root ServiceProvider: lives as long as the app",
     };
 
+    /// <summary>Why a singleton of a ServiceProvider (a condensed path's root and first step) is not leaking.</summary>
+    public const string SingletonReason = "a singleton of the app's ServiceProvider: lives as long as the app";
+
     public static (string Verdict, string Reason) OfRoot(RootName root) => root.Kind switch
     {
         RootKind.Static => (StepVerdict.NotLeaking, "a static field: lives as long as the app"),
+        RootKind.Singleton => (StepVerdict.NotLeaking, SingletonReason),
         _ => (StepVerdict.Unknown, ""),
     };
 
