@@ -11,7 +11,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Suspects;
 /// Library patterns (issue 42 item 5) on the "finished" mode, which plants one of each: the runtime's timer queue
 /// keeping timeouts, the AppDomain's ProcessExit keeping handlers, a root ServiceProvider keeping disposable
 /// transients. -suspects lists them after the application's own suspect, each with its pattern and the usual fix, and
-/// the CSV and the JSON carry the pattern.
+/// the CSV, the JSON and the -html page (read in headless Chromium) carry the pattern.
 /// </summary>
 [Collection(FinishedTargetCollection.Name)]
 public sealed partial class LibraryPatternTests(FinishedTarget target)
@@ -57,6 +57,18 @@ public sealed partial class LibraryPatternTests(FinishedTarget target)
         Assert.Equal(expected, json.RootElement.GetProperty("targets")[0].GetProperty("suspects").EnumerateArray().Select(s => s.GetProperty("pattern").GetString()));
     }
 
+    [Fact]
+    public void ThePageShowsTheLibraryPatternsAfterTheAppsSuspectUnderOneHeadingEachWithItsName()
+    {
+        var html = target.File("patterns.html");
+        var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-suspects", "10", "-suspectpct", "5", "-html", html);
+        Assert.True(result.ExitCode == 0, result.ToString());
+
+        var dom = Chromium.DumpDom("file://" + html);
+        Assert.Equal(["#1", Heading, "#2", Timers, "#3", Events, "#4", Transients],
+            PageMarks().Matches(dom).Select(m => m.Groups[1].Success ? "#" + m.Groups[1].Value : m.Groups[2].Success ? m.Groups[2].Value : System.Net.WebUtility.HtmlDecode(m.Groups[3].Value)));
+    }
+
     private string Run()
     {
         var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-suspects", "10", "-suspectpct", "5");
@@ -75,6 +87,9 @@ public sealed partial class LibraryPatternTests(FinishedTarget target)
     }
 
     private static long Number(string text) => long.Parse(text, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
+
+    [GeneratedRegex("<div class=\"suspect\" data-rank=\"(\\d+)\"|<p class=\"pattern\">Library pattern: <b>([^<]+)</b>|<h3 class=\"library-patterns\">([^<]+)</h3>")]
+    private static partial Regex PageMarks();
 
     [GeneratedRegex(@"^   Library pattern: (.+?)\. Usual fix: .+\.$")]
     private static partial Regex PatternLine();
