@@ -1,13 +1,14 @@
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Retention;
+using MemAnalyzer.Verdicts;
 
 namespace MemAnalyzer.Objects;
 
 /// <summary>
-/// -objects on an open target: builds the live object graph and its dominator tree (as -retained does: every
-/// reference shows what it retains), then reads the object at the address, or the live instances of the type that
-/// retain the most.
+/// -objects on an open target: builds the live object graph, each object's shortest path from a root and the dominator
+/// tree (as -retained does: every reference shows what it retains), then reads the object at the address, or the live
+/// instances of the type that retain the most, each with its judged root path.
 /// </summary>
 public static class ObjectsReader
 {
@@ -19,18 +20,26 @@ public static class ObjectsReader
         {
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, why);
         }
-        var (graph, live, warnings, computed, _) = LiveGraphReader.Read(source, walk, withPaths: false, cancellation, progress);
+        var (graph, live, warnings, computed, paths) = LiveGraphReader.Read(source, walk, withPaths: true, cancellation, progress);
         var tree = computed!;
         var inspector = new ObjectInspector(heap, new ObjectRetention(graph, tree));
+        var fieldNames = FieldNames.Of(heap, graph, walk.DacCalls);
+        var finished = PathJudge.FinishedOn(heap, graph);
+        // The object's judged root path (as -roots and -suspects show it); none for an object that is not live.
+        ObjectView WithPath(ObjectView view)
+        {
+            var obj = graph.IndexOf(view.Address);
+            return obj >= 0 && tree.IsReachable(obj) && paths!.PathOf(obj, fieldNames, tree) is { } path ? view with { Path = PathJudge.Judge(path, finished) } : view;
+        }
         if (query.Address is { } one)
         {
-            return new ObjectsResult([inspector.Inspect(one)], 0, graph.TypeNames, 1, warnings);
+            return new ObjectsResult([WithPath(inspector.Inspect(one))], 0, graph.TypeNames, 1, warnings);
         }
         var type = query.Type!.Resolve(graph.TypeNames);
         var (largest, instances) = Largest(graph, tree, type, query.Top, cancellation);
         if (largest.Count > 0)
         {
-            return new ObjectsResult([.. largest.Select(obj => inspector.Inspect(graph.Addresses[obj]))], 0, graph.TypeNames, instances, warnings) { Type = type };
+            return new ObjectsResult([.. largest.Select(obj => WithPath(inspector.Inspect(graph.Addresses[obj])))], 0, graph.TypeNames, instances, warnings) { Type = type };
         }
         // Only on the way to the error: a second walk counts the dead instances, so the error can say they are garbage.
         var dead = HeapStatisticsCollector.Collect(source, ObjectSelection.Dead, walk, cancellation, null, live);

@@ -20,6 +20,9 @@ public sealed record SuspectTableRow(int Rank, string Kind, string Type, string 
 
     /// <summary>With -baseline, "known" or "new"; null without.</summary>
     public string? Baseline { get; init; }
+
+    /// <summary>The library pattern the suspect matches (<see cref="Verdicts.LibraryPatterns"/>), empty for the application's own.</summary>
+    public string Pattern { get; init; } = "";
 }
 
 /// <summary>The -suspects CSV schema: one row per suspect; the accumulated types in one field, "Type ×count (bytes)" joined by " | ".</summary>
@@ -38,6 +41,7 @@ public sealed class SuspectCsvRowMap : CsvSchema<SuspectTableRow>
         Column("PointAddress", r => r.PointAddress);
         Column($"PointRetained({unit})", r => r.PointRetained);
         Column("Path", r => r.Path);
+        Column("Pattern", r => r.Pattern);
         Column($"Accumulated({unit})", r => SuspectTableRows.Text(r.Accumulated));
         Column("Signature", r => r.Signature);
         Column("Baseline", r => r.Baseline ?? "");
@@ -54,6 +58,7 @@ public static class SuspectTableRows
             [.. s.Accumulated.Select(a => a with { Bytes = unit.Convert(a.Bytes) })], context)
         {
             Verdicts = s.Path?.Verdicts,
+            Pattern = s.Pattern?.Name ?? "",
             Signature = s.Signature,
             Baseline = BaselineStatus.Of(known, s.Signature),
         })];

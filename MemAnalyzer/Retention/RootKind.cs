@@ -16,4 +16,7 @@ public enum RootKind
     FinalizerQueue,
     DependentHandle,
     Other,
+
+    /// <summary>Never a GC root: a singleton of a ServiceProvider, which a condensed path starts at (Verdicts/SingletonPaths); last, as an index stores kinds by number.</summary>
+    Singleton,
 }

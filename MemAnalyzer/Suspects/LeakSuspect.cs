@@ -30,6 +30,9 @@ public sealed record LeakSuspect(
 {
     public bool IsGroup => Address == 0;
 
+    /// <summary>The framework code's retention pattern its root path matches (<see cref="Verdicts.LibraryPatterns"/>), or null: the application's own.</summary>
+    public Verdicts.LibraryPattern? Pattern { get; init; }
+
     /// <summary>Percent of the live heap the suspect retains.</summary>
     public double Share => LiveBytes == 0 ? 0 : 100.0 * Retained / LiveBytes;
 

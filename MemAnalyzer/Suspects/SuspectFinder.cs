@@ -42,7 +42,7 @@ public static class SuspectFinder
         }
         var types = new SubtreeTypes(graph, children);
         var groupMembers = found.Any(f => f.Object < 0) ? topLevel.ToArray() : [];
-        return new SuspectReport(tree.ReachableBytes, found
+        return LibraryPatternsLast(new SuspectReport(tree.ReachableBytes, found
             .OrderByDescending(f => f.Bytes)
             .ThenBy(f => f.Object < 0 ? ulong.MaxValue : graph.Addresses[f.Object])
             .ThenBy(f => f.Type < 0 ? "" : graph.TypeNames[f.Type], StringComparer.Ordinal)
@@ -50,8 +50,14 @@ public static class SuspectFinder
             .Select(f => f.Object >= 0
                 ? ObjectSuspect(graph, tree, children, types, f.Object, options.TopTypes, pathOf)
                 : GroupSuspect(graph, tree, groupMembers, types, f.Type, groupCounts[f.Type], f.Bytes, options.TopTypes, typePathOf))
-            .ToList());
+            .ToList()));
     }
+
+    /// <summary>Each suspect with the library pattern its path matches; the application's own first, then the library patterns, each largest first.</summary>
+    public static SuspectReport LibraryPatternsLast(SuspectReport report) => report with
+    {
+        Suspects = [.. report.Suspects.Select(s => s with { Pattern = Verdicts.LibraryPatterns.Of(s.Path) }).OrderBy(s => s.Pattern is not null)],
+    };
 
     /// <summary>The suspect headed by one top-level dominator, with its accumulation point.</summary>
     public static LeakSuspect ObjectSuspect(ObjectGraph graph, DominatorTree tree, DominatorChildren children, SubtreeTypes types, int obj, int topTypes,

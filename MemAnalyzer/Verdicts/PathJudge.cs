@@ -5,7 +5,8 @@ namespace MemAnalyzer.Verdicts;
 
 /// <summary>
 /// Gives every step of a root path a verdict: NOT LEAKING for what lives as long as the app (a static field's root, the
-/// runtime's timer queue, the root ServiceProvider and the singletons it holds, see <see cref="StepRules"/>), LEAKING
+/// runtime's timer queue, the root ServiceProvider and the singletons it holds, see <see cref="StepRules"/> and
+/// <see cref="SingletonPaths"/>), LEAKING
 /// for an instance whose own state says it is finished (<see cref="FinishedRules"/>: a finished object makes every path
 /// to it a leak trace), UNKNOWN otherwise; then marks the suspect sub-path. Reads the fields of one object per path
 /// (the path's example instance), never of other objects.
@@ -13,8 +14,12 @@ namespace MemAnalyzer.Verdicts;
 public static class PathJudge
 {
     /// <param name="finished">Says what field of an object (by its number) says it is finished, else null; null: no heap to read (a .gcdump).</param>
-    public static RootPath Judge(RootPath path, Func<int, string?>? finished) =>
-        path with { Verdicts = Verdicts(path, path.Example < 0 || finished is null ? null : finished(path.Example)) };
+    /// <remarks>A path through a ServiceProvider's singletons is condensed first (<see cref="SingletonPaths"/>).</remarks>
+    public static RootPath Judge(RootPath path, Func<int, string?>? finished)
+    {
+        var condensed = SingletonPaths.Condense(path);
+        return condensed with { Verdicts = Verdicts(condensed, path.Example < 0 || finished is null ? null : finished(path.Example)) };
+    }
 
     public static IReadOnlyList<TypeRootPaths> Judge(IReadOnlyList<TypeRootPaths> types, Func<int, string?>? finished) =>
         [.. types.Select(t => t with { Paths = [.. t.Paths.Select(p => Judge(p, finished))] })];
@@ -41,6 +46,10 @@ public static class PathJudge
         for (var i = 0; i < steps.Length; i++)
         {
             steps[i] = StepRules.OfStep(path.Steps[i].TypeName, ref inServiceProvider);
+        }
+        if (path.Root.Kind == RootKind.Singleton && steps.Length > 0 && steps[0].Verdict == StepVerdict.Unknown)
+        {
+            steps[0] = (StepVerdict.NotLeaking, StepRules.SingletonReason);
         }
         if (leaking is not null && steps.Length > 0)
         {

@@ -3,8 +3,8 @@ using MemAnalyzer.Retention;
 namespace MemAnalyzer.Verdicts;
 
 /// <summary>
-/// What a root or a step says by its kind and type alone: a static field lives as long as the app, so does the
-/// runtime's timer queue, and the root ServiceProvider with the singletons its engine holds. Adding one is one line.
+/// What a root or a step says by its kind and type alone: a static field lives as long as the app, so do the
+/// runtime's timer queue, the AppDomain, and the root ServiceProvider with the singletons its engine holds. Adding one is one line.
 /// </summary>
 public static class StepRules
 {
@@ -15,11 +15,16 @@ public static class StepRules
         ["System.Threading.TimerQueue"] = "the runtime's timer queue: lives as long as the app",
         ["System.Threading.TimerQueue[]"] = "the runtime's timer queues: live as long as the app",
         [DependencyInjection + "ServiceProvider"] = "the root ServiceProvider: lives as long as the app",
+        ["System.AppDomain"] = "the process's AppDomain: lives as long as the app",
     };
+
+    /// <summary>Why a singleton of a ServiceProvider (a condensed path's root and first step) is not leaking.</summary>
+    public const string SingletonReason = "a singleton of the app's ServiceProvider: lives as long as the app";
 
     public static (string Verdict, string Reason) OfRoot(RootName root) => root.Kind switch
     {
         RootKind.Static => (StepVerdict.NotLeaking, "a static field: lives as long as the app"),
+        RootKind.Singleton => (StepVerdict.NotLeaking, SingletonReason),
         _ => (StepVerdict.Unknown, ""),
     };
 

@@ -65,6 +65,17 @@ public static partial class HtmlDom
     public static List<Suspect> Suspects(string dom) =>
         [.. SuspectPattern().Matches(dom).Select(m => new Suspect(WebUtility.HtmlDecode(m.Groups[1].Value), m.Groups[2].Value, long.Parse(m.Groups[3].Value, CultureInfo.InvariantCulture)))];
 
+    /// <summary>Each root path list of the page: per line its class (verdict, and "sub-path" when highlighted), its text and its verdict text.</summary>
+    public static List<List<(string Class, string Text, string Verdict)>> Paths(string dom) =>
+        [.. PathPattern().Matches(dom).Select(p => PathStepPattern().Matches(p.Groups[1].Value)
+            .Select(l => (l.Groups[1].Value, WebUtility.HtmlDecode(l.Groups[2].Value), WebUtility.HtmlDecode(l.Groups[3].Value))).ToList())];
+
+    [GeneratedRegex("<ol class=\"path\">(.*?)</ol>", RegexOptions.Singleline)]
+    private static partial Regex PathPattern();
+
+    [GeneratedRegex("<li(?: class=\"([^\"]*)\")?>(.*?)(?: <span class=\"verdict\">(.*?)</span>)?</li>", RegexOptions.Singleline)]
+    private static partial Regex PathStepPattern();
+
     [GeneratedRegex("<tr>.*?</tr>", RegexOptions.Singleline)]
     private static partial Regex RowPattern();
 

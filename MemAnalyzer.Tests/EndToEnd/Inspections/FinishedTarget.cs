@@ -5,9 +5,10 @@ namespace MemAnalyzer.Tests.EndToEnd.Inspections;
 
 /// <summary>
 /// LeakyApp in "finished" mode, dumped as planted (no garbage: the mode collects after planting) and after
-/// "morefinished" (more finished connections kept, and as many released ones not yet collected). Read only.
+/// "morefinished" (more finished connections kept, and as many released ones not yet collected), with a retention oracle
+/// of each (opened when first asked for). Read only.
 /// </summary>
-public sealed class FinishedTarget() : BeforeAfterTarget(ExpectedCounts.FinishedMode, ExpectedCounts.FinishedMoreCommand, ExpectedCounts.FinishedMoreAck);
+public sealed class FinishedTarget() : RetentionOracleTarget(ExpectedCounts.FinishedMode, ExpectedCounts.FinishedMoreCommand, ExpectedCounts.FinishedMoreAck);
 
 [CollectionDefinition(Name)]
 public sealed class FinishedTargetCollection : ICollectionFixture<FinishedTarget>

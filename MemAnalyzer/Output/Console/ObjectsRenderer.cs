@@ -3,8 +3,8 @@ using MemAnalyzer.Objects;
 namespace MemAnalyzer.Output;
 
 /// <summary>
-/// -objects on the console: per object a header (type, address, size, retained bytes), one line per field, then what an
-/// array, collection, delegate or cache holds. Types inside values are shown without namespaces, as in root paths.
+/// -objects on the console: per object a header (type, address, size, retained bytes), its root path with the suspect
+/// sub-path marked and the steps' verdicts, one line per field, then what an array, collection, delegate or cache holds. Types inside values are shown without namespaces, as in root paths.
 /// </summary>
 public static class ObjectsRenderer
 {
@@ -28,6 +28,14 @@ public static class ObjectsRenderer
     {
         var retained = obj.Retained is { } bytes ? $"retains {Bytes(bytes)}" : "not live (garbage: retains nothing)";
         writer.WriteLine($"{obj.TypeName} @0x{obj.Address:x}: {Bytes(obj.Size)}, {retained}");
+        if (obj.Path is { } path)
+        {
+            writer.WriteLine($"  Root path: {RootPathRenderer.MarkedText(path)}");
+            if (RootPathRenderer.VerdictText(path) is { Length: > 0 } verdicts)
+            {
+                writer.WriteLine($"  Verdicts: {verdicts}");
+            }
+        }
         foreach (var field in obj.Fields)
         {
             writer.WriteLine($"  {field.Name} = {ValueText.Of(field.Value)}");

@@ -20,6 +20,11 @@ public static class SuspectRenderer
         {
             var s = report.Suspects[i];
             writer.WriteLine();
+            if (s.Pattern is not null && (i == 0 || report.Suspects[i - 1].Pattern is null))
+            {
+                writer.WriteLine(LibraryPatternsTitle);
+                writer.WriteLine();
+            }
             var who = s.IsGroup
                 ? $"{NumberFormat.N(s.Instances)} instances of {s.TypeName}, none {threshold} % alone, together"
                 : $"{s.TypeName} {SuspectTableRows.Address(s.Address)}";
@@ -33,10 +38,17 @@ public static class SuspectRenderer
             {
                 writer.WriteLine($"   Verdicts: {verdicts}");
             }
+            if (s.Pattern is { } pattern)
+            {
+                writer.WriteLine($"   Library pattern: {pattern.Name}. Usual fix: {pattern.Hint}.");
+            }
             writer.WriteLine(BaselineStatus.Line(known, s.Signature));
             WriteTypes(writer, s.IsGroup ? "   Its instances and what they dominate:" : "   Accumulated beneath the point:", s.Accumulated, unit);
         }
     }
+
+    /// <summary>The heading of the suspects that framework code keeps (after the application's own).</summary>
+    public const string LibraryPatternsTitle = "Library patterns: framework code keeps these, the usual fix under each.";
 
     public static void WriteTypes(TextWriter writer, string title, IReadOnlyList<AccumulatedType> types, SizeUnit unit)
     {

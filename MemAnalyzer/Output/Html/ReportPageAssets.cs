@@ -33,6 +33,9 @@ public static class ReportPageAssets
         .suspect { border: 1px solid #ddd; border-left: 5px solid #e15759; padding: 6px 14px; margin: 10px 0; max-width: 1100px; }
         .suspect h3 { margin: 4px 0; } .suspect .share { color: #c62828; font-weight: 700; }
         ol.path { font-family: ui-monospace, monospace; font-size: 12px; margin: 4px 0; padding-left: 28px; } ol.path li { margin: 1px 0; overflow-wrap: anywhere; }
+        ol.path li.sub-path { background: #fff1c1; border-left: 4px solid #f28e2b; padding-left: 4px; }
+        ol.path .verdict { font-family: system-ui, sans-serif; font-size: 11px; color: #888; margin-left: 8px; }
+        ol.path li.not-leaking .verdict { color: #2e7d32; } ol.path li.leaking .verdict { color: #c62828; font-weight: 700; }
         """;
 
     public static string Script => ReportTableScript.Script + "\n" + ReportTreemapScript.Script;

@@ -30,7 +30,10 @@ public static class RootPathsHtml
         return html.ToString();
     }
 
-    /// <summary>A root path as an ordered list: the root, then each step on its own line.</summary>
+    /// <summary>
+    /// A root path as an ordered list: the root, then each step on its own line; judged, each line carries its verdict
+    /// (and why) and the suspect sub-path is highlighted (class "sub-path").
+    /// </summary>
     public static string PathList(RootPath? path)
     {
         if (path is null)
@@ -38,11 +41,27 @@ public static class RootPathsHtml
             return "<p class=\"note\">(no root path)</p>\n";
         }
         var html = new StringBuilder("<ol class=\"path\">");
-        html.Append(CultureInfo.InvariantCulture, $"<li>{E(path.Root.Description)}</li>");
-        foreach (var step in path.Steps)
+        html.Append(Step(path.Root.Description, path.Verdicts?.Root));
+        for (var i = 0; i < path.Steps.Count; i++)
         {
-            html.Append(CultureInfo.InvariantCulture, $"<li>→ {E(RootPathRenderer.StepText(step))}</li>");
+            html.Append(Step("→ " + RootPathRenderer.StepText(path.Steps[i]), path.Verdicts?.Steps[i]));
         }
         return html.Append("</ol>\n").ToString();
+    }
+
+    private static string Step(string text, StepVerdict? verdict)
+    {
+        if (verdict is null)
+        {
+            return $"<li>{E(text)}</li>";
+        }
+        var kind = verdict.Verdict switch
+        {
+            StepVerdict.NotLeaking => "not-leaking",
+            StepVerdict.Leaking => "leaking",
+            _ => "unknown",
+        };
+        var why = verdict.Reason.Length > 0 ? ": " + verdict.Reason : "";
+        return $"<li class=\"{kind}{(verdict.Suspect ? " sub-path" : "")}\">{E(text)} <span class=\"verdict\">{E(verdict.Verdict + why)}</span></li>";
     }
 }

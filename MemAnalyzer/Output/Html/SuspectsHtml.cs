@@ -20,6 +20,10 @@ public static class SuspectsHtml
         {
             var s = report.Suspects[i];
             var who = s.IsGroup ? $"{N(s.Instances)} instances of {s.TypeName} together" : $"{s.TypeName} {DominatorTreemap.Key(s.Address)}";
+            if (s.Pattern is not null && (i == 0 || report.Suspects[i - 1].Pattern is null))
+            {
+                html.Append(CultureInfo.InvariantCulture, $"<h3 class=\"library-patterns\">{E(SuspectRenderer.LibraryPatternsTitle)}</h3>\n");
+            }
             html.Append(CultureInfo.InvariantCulture, $"<div class=\"suspect\" data-rank=\"{i + 1}\" data-type=\"{E(s.TypeName)}\" data-address=\"{DominatorTreemap.Key(s.Address)}\" data-retained=\"{s.Retained}\">\n");
             html.Append(CultureInfo.InvariantCulture, $"<h3>{i + 1}. {E(who)}</h3>\n<p>Retains <b class=\"retained\">{N(s.Retained)}</b> bytes ({Size(s.Retained)}), <span class=\"share\">{SuspectRenderer.Share(s.Retained, s.LiveBytes)}</span> of the live heap.</p>\n");
             if (!s.IsGroup)
@@ -27,6 +31,10 @@ public static class SuspectsHtml
                 html.Append(CultureInfo.InvariantCulture, $"<p>Accumulation point: <b class=\"point\">{E(s.PointTypeName)}</b> {DominatorTreemap.Key(s.PointAddress)}, retains <span class=\"point-retained\">{N(s.PointRetained)}</span> bytes{(s.PointAddress == s.Address ? " (the suspect itself)" : "")}.</p>\n");
             }
             html.Append("<p>Root path:</p>\n").Append(RootPathsHtml.PathList(s.Path));
+            if (s.Pattern is { } pattern)
+            {
+                html.Append(CultureInfo.InvariantCulture, $"<p class=\"pattern\">Library pattern: <b>{E(pattern.Name)}</b>. Usual fix: {E(pattern.Hint)}.</p>\n");
+            }
             html.Append(Types(s.IsGroup ? "Its instances and what they dominate" : "Accumulated beneath the point", s.Accumulated.Select(t => (t.TypeName, t.Count, t.Bytes, (long?)null))));
             html.Append("</div>\n");
         }

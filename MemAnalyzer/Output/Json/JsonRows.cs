@@ -24,7 +24,7 @@ public static class JsonRows
         JsonTarget.Of(context) with
         {
             Suspects = [.. rows.Select(r => new JsonSuspectRow(r.Rank, r.Kind, r.Type, r.Address, r.Instances, r.Retained, r.Share, r.PointType,
-                r.PointAddress, r.PointRetained, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline))],
+                r.PointAddress, r.PointRetained, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline, r.Pattern))],
         };
 
     public static JsonTarget FromInspections(IReadOnlyList<InspectionTableRow> rows, TargetContext context) =>

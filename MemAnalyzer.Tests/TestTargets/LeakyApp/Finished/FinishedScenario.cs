@@ -4,7 +4,8 @@ namespace MemAnalyzer.TestTargets.LeakyApp.Finished;
 
 /// <summary>
 /// "finished" mode: objects whose own state says they are finished (disposed, closed) and that statics still hold,
-/// next to open ones of the same types, and ReleasedFinished more of each kind finished and dropped (ExpectedCounts.Finished.cs).
+/// next to open ones of the same types, and ReleasedFinished more of each kind finished and dropped (ExpectedCounts.Finished.cs);
+/// and one of each library pattern (LibraryPatternsScenario).
 /// </summary>
 public static class FinishedScenario
 {
@@ -27,6 +28,7 @@ public static class FinishedScenario
         Plant(s_handles, ExpectedCounts.FinishedHandles, ExpectedCounts.OpenFinishedHandles, _ => new FinishedNativeHandle());
         Plant(s_memoryStreams, ExpectedCounts.FinishedMemoryStreams, 0, _ => new MemoryStream(16));
         Directory.Delete(directory);
+        LibraryPatternsScenario.Plant();
     }
 
     /// <summary>The "morefinished" command: FinishedMoreConnections more connections disposed and kept (the same leak, grown).</summary>

@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Diagnostics;
 using Microsoft.Extensions.Caching.Memory;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -77,10 +76,7 @@ public static class LeaksScenario
             var id = s_orders++;
             s_cache.Set(ExpectedCounts.LeaksCacheKey(id), new CachedOrder { Id = id, Payload = new byte[ExpectedCounts.LeaksPayloadLength] });
         }
-        if (OperatingSystem.IsLinux())
-        {
-            StartPollers(pollers);
-        }
+        StartPollers(pollers);
         for (var i = 0; i < workers; i++)
         {
             _ = s_services!.GetRequiredService<DisposableWorker>().Length;
@@ -89,27 +85,16 @@ public static class LeaksScenario
 
     /// <summary>
     /// Timeouts that are never cancelled nor disposed: the runtime's timer queue holds each CancellationTokenSource until
-    /// its delay ends, and with it the callback registered on its token and what that lambda captured. The timer queue
-    /// is chosen by the processor the thread runs on; the main thread is held on one processor meanwhile, so that every
-    /// timer lands in one queue.
+    /// its delay ends, and with it the callback registered on its token and what that lambda captured. Every timer lands
+    /// in one queue (<see cref="OneTimerQueue"/>).
     /// </summary>
-    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
-    private static void StartPollers(int count)
+    private static void StartPollers(int count) => OneTimerQueue.Run(() =>
     {
-        var process = Process.GetCurrentProcess();
-        var affinity = process.ProcessorAffinity;
-        process.ProcessorAffinity = 1;
-        // The runtime caches the processor number per thread for a few calls: ask until the cache has caught up.
-        for (var i = 0; i < 100_000 && Thread.GetCurrentProcessorId() != 0; i++)
-        {
-            Thread.Yield();
-        }
         for (var i = 0; i < count; i++)
         {
             StartPoller(s_pollers++);
         }
-        process.ProcessorAffinity = affinity;
-    }
+    });
 
     private static void StartPoller(int id)
     {
