@@ -169,6 +169,25 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
         Assert.Empty(Directory.GetFiles(consumers.NUnit.OutputFolder, "*.dmp"));
     }
 
+    [Fact]
+    public void UnderXunitV3AKeptObjectFailsWithItsPathAndSignatureAndAReleasedOnePasses()
+    {
+        Assert.Equal("Passed", consumers.XUnit3.Results["SoldLampIsReleased"].Outcome);
+        var result = consumers.XUnit3.Results["KeptInTheShowroom"];
+        Assert.Equal("Failed", result.Outcome);
+        Assert.Equal($"""
+            MemAnalyzer.Testing.LeakAssertionException : LeakAssert.Released: 1 of 1 tracked object is {Kept}
+
+            the object: LeakAssertConsumerXunit3.Lamp @0x…, 24 B, retains 1,048 B
+              ▶static LeakAssertConsumerXunit3.Showroom.Lamps → ▶List<Lamp>._items → ▶Lamp[] → Lamp
+              Verdicts: static LeakAssertConsumerXunit3.Showroom.Lamps: {Static}; Lamp: {Expected}
+              Signature: {SignatureOracle.Of("static LeakAssertConsumerXunit3.Showroom.Lamps", "System.Collections.Generic.List<LeakAssertConsumerXunit3.Lamp>._items", "LeakAssertConsumerXunit3.Lamp[]")}
+
+            Read from the dump leak-Xunit3LeakTests.KeptInTheShowroom-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
+            """, DumpStamp().Replace(DumpPath().Replace(Address().Replace(result.Message.ReplaceLineEndings("\n").TrimEnd(), "@0x…"),
+                m => $"the dump {Path.GetFileName(m.Groups[1].Value)} ("), "-….dmp"));
+    }
+
     private string Failure(string test)
     {
         var result = consumers.XUnit.Results[test];
@@ -186,6 +205,9 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
 
     [GeneratedRegex(@"/\S+/known-leaks\.txt")]
     private static partial Regex Baseline();
+
+    [GeneratedRegex(@"-\d+-[\d-]+\.dmp")]
+    private static partial Regex DumpStamp();
 
     [GeneratedRegex(@"@0x([0-9a-f]+)")]
     private static partial Regex Address();

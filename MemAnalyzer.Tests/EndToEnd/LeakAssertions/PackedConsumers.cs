@@ -4,7 +4,7 @@ namespace MemAnalyzer.Tests.EndToEnd.LeakAssertions;
 
 /// <summary>
 /// MemAnalyzer.Testing packed into a local folder under a version of its own (so NuGet's cache never serves an older
-/// build), and the user projects of TestTargets/LeakAssertConsumer (xUnit) and LeakAssertConsumerNUnit copied out of
+/// build), and the user projects of TestTargets/LeakAssertConsumer (xUnit v2), LeakAssertConsumerNUnit and LeakAssertConsumerXunit3 copied out of
 /// the repository, restored from that folder and run with <c>dotnet test</c>, as a user would. Once per test class.
 /// </summary>
 public sealed class PackedConsumers : IDisposable
@@ -21,6 +21,7 @@ public sealed class PackedConsumers : IDisposable
         Assert.True(pack.ExitCode == 0, pack.ToString());
         XUnit = Run("LeakAssertConsumer", new Dictionary<string, string?>());
         NUnit = Run("LeakAssertConsumerNUnit", new Dictionary<string, string?> { ["MEMANALYZER_KEEPDUMP"] = "0" });
+        XUnit3 = Run("LeakAssertConsumerXunit3", new Dictionary<string, string?>());
     }
 
     public string Version { get; }
@@ -30,6 +31,8 @@ public sealed class PackedConsumers : IDisposable
     public ConsumerRun XUnit { get; }
 
     public ConsumerRun NUnit { get; }
+
+    public ConsumerRun XUnit3 { get; }
 
     private ConsumerRun Run(string project, Dictionary<string, string?> environment)
     {
