@@ -14,7 +14,26 @@ internal sealed class HeapBlockCache
     private readonly byte[] _storage;
     private readonly int _mask;
 
-    public HeapBlockCache(TargetMemory memory, int blockCount = 1024)
+    /// <summary>The most blocks a cache holds: 64 MiB.</summary>
+    public const int MaxBlocks = 1024;
+
+    /// <summary>
+    /// A cache of at most <paramref name="maxBlocks"/> blocks and at most an eighth of the heap's segments (16 blocks at
+    /// least): a cache as large as the heap would copy all of it, and a dump of a small process (a test's dump of
+    /// itself) would cost its process twice its size.
+    /// </summary>
+    public static HeapBlockCache For(Microsoft.Diagnostics.Runtime.ClrHeap heap, TargetMemory memory, int maxBlocks = MaxBlocks)
+    {
+        ulong bytes = 0;
+        foreach (var segment in heap.Segments)
+        {
+            bytes += segment.ObjectRange.Length;
+        }
+        var wanted = System.Numerics.BitOperations.RoundUpToPowerOf2(Math.Max(bytes / 8 >> BlockShift, 1));
+        return new HeapBlockCache(memory, (int)Math.Clamp(wanted, 16, (ulong)maxBlocks));
+    }
+
+    public HeapBlockCache(TargetMemory memory, int blockCount = MaxBlocks)
     {
         _memory = memory;
         _tags = new ulong[blockCount];

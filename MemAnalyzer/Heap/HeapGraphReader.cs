@@ -26,7 +26,7 @@ public static class HeapGraphReader
         }
         // Objects are numbered by their rank in the mark bitmap: no address is stored per object.
         var builder = new ObjectGraphBuilder(new MarkedObjectNumbers(live));
-        var reader = new ObjectReader(new HeapBlockCache(memory), memory);
+        var reader = new ObjectReader(HeapBlockCache.For(heap, memory), memory);
         var visitor = new EdgeVisitor(builder);
         // The graph's type index per MethodTable index of the table, -1 until first met: an array lookup per object, no hashing.
         var typeIndex = new int[256];

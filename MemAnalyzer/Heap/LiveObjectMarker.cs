@@ -31,7 +31,7 @@ public static class LiveObjectMarker
         var workers = memory.IsThreadSafe ? options.Threads : 1;
         if (workers <= 1)
         {
-            var reader = new ObjectReader(new HeapBlockCache(memory), memory);
+            var reader = new ObjectReader(HeapBlockCache.For(heap, memory), memory);
             var visitor = new MarkVisitor(marks, pending, atomic: false);
             var slices = new ArraySlices();
             long visited = 0;

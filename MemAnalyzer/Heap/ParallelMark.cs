@@ -46,7 +46,7 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Tar
         try
         {
             local.PushAll(start);
-            var reader = new ObjectReader(new HeapBlockCache(memory, blockCount: 512), memory);
+            var reader = new ObjectReader(HeapBlockCache.For(heap, memory, HeapBlockCache.MaxBlocks / 2), memory);
             var visitor = new MarkVisitor(marks, local, atomic: true);
             long visited = 0;
             while (true)

@@ -123,7 +123,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
     public void OnlyFailingAssertionsLeaveADumpInTheTestsOutputFolder()
     {
         var failed = consumers.XUnit.Results.Where(r => r.Value.Outcome == "Failed").Select(r => r.Key).Order(StringComparer.Ordinal);
-        var dumps = Directory.GetFiles(consumers.XUnit.OutputFolder, "leak-*.dmp").Select(f => DumpTest().Match(Path.GetFileName(f)).Groups[1].Value);
+        var dumps = Directory.GetFiles(consumers.XUnit.OutputFolder, "leak-LeakTests.*.dmp").Select(f => DumpTest().Match(Path.GetFileName(f)).Groups[1].Value);
         Assert.Equal(["KeptAfterItWasDisposed", "KeptByAClosureInATimer", "KeptByAStaticConcurrentDictionary", "KeptByAStaticEventHandler", "KeptByAStaticList",
             "NoLiveInstancesFailsWhileAHolderHasThem", "NoNewLeaksFailsOnALeakTheBaselineDoesNotKnow"], failed);
         Assert.Equal(failed, dumps.Order(StringComparer.Ordinal));

@@ -11,6 +11,9 @@ public sealed class Session
 public static class Registry
 {
     public static readonly List<Session> Sessions = [];
+
+    /// <summary>The session CostTests keeps to measure a failing assertion.</summary>
+    public static readonly List<Session> Kept = [];
 }
 
 public static class Bus
