@@ -4,7 +4,7 @@ namespace MemAnalyzer.Tests.EndToEnd.LeakAssertions;
 
 /// <summary>
 /// MemAnalyzer.Testing packed into a local folder under a version of its own (so NuGet's cache never serves an older
-/// build), and the user projects of TestTargets/LeakAssertConsumer (xUnit v2), LeakAssertConsumerNUnit and LeakAssertConsumerXunit3 copied out of
+/// build), and the user projects of TestTargets/LeakAssertConsumer (xUnit v2), LeakAssertConsumerNUnit, LeakAssertConsumerXunit3 and LeakAssertConsumerMSTest copied out of
 /// the repository, restored from that folder and run with <c>dotnet test</c>, as a user would. Once per test class.
 /// </summary>
 public sealed class PackedConsumers : IDisposable
@@ -22,6 +22,7 @@ public sealed class PackedConsumers : IDisposable
         XUnit = Run("LeakAssertConsumer", new Dictionary<string, string?>());
         NUnit = Run("LeakAssertConsumerNUnit", new Dictionary<string, string?> { ["MEMANALYZER_KEEPDUMP"] = "0" });
         XUnit3 = Run("LeakAssertConsumerXunit3", new Dictionary<string, string?>());
+        MSTest = Run("LeakAssertConsumerMSTest", new Dictionary<string, string?>());
     }
 
     public string Version { get; }
@@ -33,6 +34,8 @@ public sealed class PackedConsumers : IDisposable
     public ConsumerRun NUnit { get; }
 
     public ConsumerRun XUnit3 { get; }
+
+    public ConsumerRun MSTest { get; }
 
     private ConsumerRun Run(string project, Dictionary<string, string?> environment)
     {
