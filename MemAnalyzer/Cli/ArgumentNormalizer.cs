@@ -15,9 +15,6 @@ public static class ArgumentNormalizer
     /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
     public const string RootsTopSwitch = "--roots-top";
 
-    /// <summary>-objects &lt;type|address&gt; [N]: a number after the type or address is how many objects, passed on as this switch.</summary>
-    public const string ObjectsTopSwitch = "--objects-top";
-
     /// <summary>A view's switch with an optional number that a second number may follow (-dominators [N] [depth]), by each of its forms: the hidden switch that carries the second.</summary>
     private static readonly IReadOnlyList<(string Form, string Second)> s_secondNumbers =
         [.. ViewCatalog.All.SelectMany(v => v.Switches).Where(s => s.SecondNumber is not null).SelectMany(s => s.Names.Select(n => (n, s.SecondNumber!)))];
@@ -63,7 +60,7 @@ public static class ArgumentNormalizer
     /// <summary>The hidden switch that carries the number after -roots' or -objects' value, or null for any other token.</summary>
     private static string? TopSwitchOf(string token) =>
         token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase) ? RootsTopSwitch
-        : token.Equals("-objects", StringComparison.OrdinalIgnoreCase) || token.Equals("--objects", StringComparison.OrdinalIgnoreCase) ? ObjectsTopSwitch
+        : token.Equals("-objects", StringComparison.OrdinalIgnoreCase) || token.Equals("--objects", StringComparison.OrdinalIgnoreCase) ? ObjectsView.TopSwitch
         : null;
 
     private static string? SecondNumberOf(string token) =>

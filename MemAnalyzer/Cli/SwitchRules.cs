@@ -25,22 +25,7 @@ public static class SwitchRules
     {
         _ = Int(line.Top);
         _ = Int(line.RootsTop);
-        _ = Int(line.ObjectsTop);
-    }
-
-    /// <summary>-objects prints the objects of one target on the console: no diff, batch, table switch or file output.</summary>
-    public static void ObjectsReadOneTarget(CommandLine line, bool severalTargets)
-    {
-        if (severalTargets)
-        {
-            throw Invalid("-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps");
-        }
-        CommandOption[] others = [line.BySize, line.ByCount, line.ByRetained, line.Top, line.Retained, line.Roots, line.TypeFilter, line.Live, line.Dead,
-            line.Generation, .. ViewCatalog.DuplicateStrings.Switches.Select(s => line.Option(s.Name)), line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
-        if (others.FirstOrDefault(o => o.HasValue()) is { } other)
-        {
-            throw Invalid($"-objects prints the fields of objects on the console and takes no --{other.LongName}: run it as a command of its own");
-        }
+        _ = Int(line.Option(ObjectsView.TopSwitch));
     }
 
     /// <summary>-attach says how to read a live process: it needs one.</summary>
@@ -186,7 +171,7 @@ public static class SwitchRules
         {
             throw Invalid("-html writes the page of one analysis, and several -f make a batch: give one dump (or a diff with -f2), or leave out -html");
         }
-        if (line.Objects.HasValue())
+        if (line.Has("-objects"))
         {
             throw Invalid("-objects prints objects' fields on the console, and -html has no page for them: leave out -html");
         }

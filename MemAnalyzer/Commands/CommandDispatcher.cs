@@ -13,7 +13,6 @@ public static class CommandDispatcher
         ForceGcRequest gc => ForceGcCommand.Run(gc, context),
         SuspectsRequest suspects => SuspectsCommand.Run(suspects, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
-        ObjectsRequest objects => ObjectsCommand.Run(objects, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };
 }
