@@ -42,9 +42,7 @@ public sealed class CommandLine
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         RootsTop.ShowInHelpText = false;
         Declare([ViewCatalog.Objects]);
-        Suspects = Optional("-suspects|--suspects[:<N>]", "Up to N (default 5) leak suspects: objects (or a type's top-level instances together) retaining -suspectpct % of the live heap or more, each with its accumulation point, root path and accumulated types. With -f2/-pid2: the owners whose retained bytes grew most.");
-        SuspectPercent = Single("-suspectpct|--suspect-percent <P>", "With -suspects: the least share of the live heap a suspect retains, in percent (default 10); in a diff, of the live heap's growth (default 1).");
-        Baseline = Single("-baseline|--baseline <FILE>", "With -suspects: the known leaks, the JSON of an earlier -suspects -o FILE or a list of signatures (one per line, # comments); a suspect whose signature is not in it fails the run with exit 63 (a bad FILE: 64).");
+        Declare([ViewCatalog.Suspects]);
         Declare(ViewCatalog.InHelpOrder);
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
@@ -113,9 +111,6 @@ public sealed class CommandLine
     public CommandOption Roots { get; }
     public CommandOption RootsTop { get; }
     public CommandOption TypeFilter { get; }
-    public CommandOption Suspects { get; }
-    public CommandOption SuspectPercent { get; }
-    public CommandOption Baseline { get; }
     public CommandOption Live { get; }
 
     public CommandOption Generation { get; }

@@ -88,12 +88,6 @@ public static class RequestBuilder
                 view.ReadsDestination ? Output(line) : ReportDestination.Console));
             return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
         }
-        if (line.Suspects.HasValue() || line.SuspectPercent.HasValue() || line.Baseline.HasValue())
-        {
-            return batch is null
-                ? SuspectViews.Build(line, first, second, Output(line))
-                : throw Invalid("-suspects and -dominators read one target (or, -suspects, the two of a diff): give one -f <dump>, not several");
-        }
         return Batched(line, first, second, batch, Analysis(line, first, second));
     }
 

@@ -25,7 +25,10 @@ public static class SwitchRules
     {
         _ = Int(line.Top);
         _ = Int(line.RootsTop);
-        _ = Int(line.Option(ObjectsView.TopSwitch));
+        foreach (var number in ViewCatalog.All.SelectMany(v => v.Switches).Where(s => s.Number))
+        {
+            _ = Int(line.Option(number.Name));
+        }
     }
 
     /// <summary>-attach says how to read a live process: it needs one.</summary>
@@ -160,7 +163,7 @@ public static class SwitchRules
         }
     }
 
-    /// <summary>-html writes one page of one analysis: not of a batch, not of -objects.</summary>
+    /// <summary>-html writes one page of one analysis, not of a batch (a view with no page refuses it itself).</summary>
     public static void HtmlIsOnePage(CommandLine line, bool batch)
     {
         if (!line.HtmlFile.HasValue())
@@ -170,10 +173,6 @@ public static class SwitchRules
         if (batch)
         {
             throw Invalid("-html writes the page of one analysis, and several -f make a batch: give one dump (or a diff with -f2), or leave out -html");
-        }
-        if (line.Has("-objects"))
-        {
-            throw Invalid("-objects prints objects' fields on the console, and -html has no page for them: leave out -html");
         }
     }
 }

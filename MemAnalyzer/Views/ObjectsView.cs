@@ -19,8 +19,9 @@ public sealed class ObjectsView : ConsoleView<ObjectsQuery, ObjectsResult>
 
     public override IReadOnlyList<ViewSwitch> Switches { get; } =
     [
-        ViewSwitch.Single("-objects|--objects <TYPE-OR-ADDRESS>", "The fields of objects, as SOS dumpobj shows them but readable: the N (default 5) live instances of a type (as for -roots) that retain the most, or the object at an address (0x...): -objects <TYPE-OR-ADDRESS> [N]."),
-        ViewSwitch.Single(TopSwitch + " <N>", ""),
+        ViewSwitch.Single("-objects|--objects <TYPE-OR-ADDRESS>", "The fields of objects, as SOS dumpobj shows them but readable: the N (default 5) live instances of a type (as for -roots) that retain the most, or the object at an address (0x...): -objects <TYPE-OR-ADDRESS> [N].")
+            with { NumberAfterValue = TopSwitch },
+        ViewSwitch.Single(TopSwitch + " <N>", "") with { Number = true },
     ];
 
     /// <summary>The switches of the type table and of the destination it takes none of, in the order the refusal looks for them, by their long forms.</summary>
@@ -37,6 +38,10 @@ public sealed class ObjectsView : ConsoleView<ObjectsQuery, ObjectsResult>
 
     public override CommandRequest Build(ViewLine line)
     {
+        if (line.Has(Name) && line.Has("-html"))
+        {
+            throw ViewLine.Invalid("-objects prints objects' fields on the console, and -html has no page for them: leave out -html");
+        }
         if (line.Value(Name) is not { } target)
         {
             throw ViewLine.Invalid("a number of objects belongs to -objects: -objects <type|address> [N]");
