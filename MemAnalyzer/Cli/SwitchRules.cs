@@ -8,19 +8,6 @@ namespace MemAnalyzer.Cli;
 public static class SwitchRules
 {
     /// <summary>A number switch with text is wrong whatever the mode, as the command-line library's own typed options were.</summary>
-    /// <summary>
-    /// A view of its own (-suspects, -handles, -inspections, …) refuses the switches of other views and of the type table,
-    /// naming every one that was given: "<paramref name="view"/> is a view of its own: leave out -dstrings, -gen".
-    /// </summary>
-    public static void ViewOfItsOwn(string view, params CommandOption[] refused)
-    {
-        var given = refused.Where(o => o.HasValue()).Select(o => "-" + o.ShortName).ToList();
-        if (given.Count > 0)
-        {
-            throw Invalid($"{view}: leave out {string.Join(", ", given)}");
-        }
-    }
-
     public static void NumbersAreNumbers(CommandLine line)
     {
         _ = Int(line.Top);
