@@ -15,8 +15,9 @@ public static class ArgumentNormalizer
     /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
     public const string RootsTopSwitch = "--roots-top";
 
-    /// <summary>-objects &lt;type|address&gt; [N]: a number after the type or address is how many objects, passed on as this switch.</summary>
-    public const string ObjectsTopSwitch = "--objects-top";
+    /// <summary>A view's switch whose value a number may follow (&lt;value&gt; [N]), by each of its forms: the hidden switch that carries the number.</summary>
+    private static readonly IReadOnlyList<(string Form, string Top)> s_numbersAfterValue =
+        [.. ViewCatalog.All.SelectMany(v => v.Switches).Where(s => s.NumberAfterValue is not null).SelectMany(s => s.Names.Select(n => (n, s.NumberAfterValue!)))];
 
     /// <summary>A view's switch with an optional number that a second number may follow (-dominators [N] [depth]), by each of its forms: the hidden switch that carries the second.</summary>
     private static readonly IReadOnlyList<(string Form, string Second)> s_secondNumbers =
@@ -60,11 +61,10 @@ public static class ArgumentNormalizer
         return [.. result];
     }
 
-    /// <summary>The hidden switch that carries the number after -roots' or -objects' value, or null for any other token.</summary>
+    /// <summary>The hidden switch that carries the number after -roots' or a view's value, or null for any other token.</summary>
     private static string? TopSwitchOf(string token) =>
         token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase) ? RootsTopSwitch
-        : token.Equals("-objects", StringComparison.OrdinalIgnoreCase) || token.Equals("--objects", StringComparison.OrdinalIgnoreCase) ? ObjectsTopSwitch
-        : null;
+        : s_numbersAfterValue.FirstOrDefault(s => s.Form.Equals(token, StringComparison.OrdinalIgnoreCase)).Top;
 
     private static string? SecondNumberOf(string token) =>
         s_secondNumbers.FirstOrDefault(s => s.Form.Equals(token, StringComparison.OrdinalIgnoreCase)).Second;

@@ -41,12 +41,8 @@ public sealed class CommandLine
         Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
         RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
         RootsTop.ShowInHelpText = false;
-        Objects = Single("-objects|--objects <TYPE-OR-ADDRESS>", "The fields of objects, as SOS dumpobj shows them but readable: the N (default 5) live instances of a type (as for -roots) that retain the most, or the object at an address (0x...): -objects <TYPE-OR-ADDRESS> [N].");
-        ObjectsTop = App.Option(ArgumentNormalizer.ObjectsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
-        ObjectsTop.ShowInHelpText = false;
-        Suspects = Optional("-suspects|--suspects[:<N>]", "Up to N (default 5) leak suspects: objects (or a type's top-level instances together) retaining -suspectpct % of the live heap or more, each with its accumulation point, root path and accumulated types. With -f2/-pid2: the owners whose retained bytes grew most.");
-        SuspectPercent = Single("-suspectpct|--suspect-percent <P>", "With -suspects: the least share of the live heap a suspect retains, in percent (default 10); in a diff, of the live heap's growth (default 1).");
-        Baseline = Single("-baseline|--baseline <FILE>", "With -suspects: the known leaks, the JSON of an earlier -suspects -o FILE or a list of signatures (one per line, # comments); a suspect whose signature is not in it fails the run with exit 63 (a bad FILE: 64).");
+        Declare([ViewCatalog.Objects]);
+        Declare([ViewCatalog.Suspects]);
         Declare(ViewCatalog.InHelpOrder);
         MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
@@ -114,12 +110,7 @@ public sealed class CommandLine
     public CommandOption Retained { get; }
     public CommandOption Roots { get; }
     public CommandOption RootsTop { get; }
-    public CommandOption Objects { get; }
-    public CommandOption ObjectsTop { get; }
     public CommandOption TypeFilter { get; }
-    public CommandOption Suspects { get; }
-    public CommandOption SuspectPercent { get; }
-    public CommandOption Baseline { get; }
     public CommandOption Live { get; }
 
     public CommandOption Generation { get; }
@@ -166,9 +157,9 @@ public sealed class CommandLine
     /// <summary>The value of the switch named by its short form, or null.</summary>
     public string? Value(string name) => Option(name).Value();
 
-    /// <summary>The switch named by its short form, as a view declared it.</summary>
+    /// <summary>The switch named by its short form, as a view declared it, or by its long form ("--live").</summary>
     public CommandOption Option(string name) =>
-        App.Options.FirstOrDefault(o => o.ShortName is { Length: > 0 } shortName ? "-" + shortName == name : "--" + o.LongName == name)
+        App.Options.FirstOrDefault(o => o.ShortName is { Length: > 0 } shortName && "-" + shortName == name || "--" + o.LongName == name)
         ?? throw new InvalidOperationException($"no switch is named {name}");
 
     /// <summary>Parses <paramref name="args"/> (already normalized); an unknown switch or a missing value throws CommandParsingException.</summary>

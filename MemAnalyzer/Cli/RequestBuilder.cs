@@ -2,7 +2,6 @@ using CultureInfo = System.Globalization.CultureInfo;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Commands;
-using MemAnalyzer.Objects;
 using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 using MemAnalyzer.Views;
@@ -83,20 +82,11 @@ public static class RequestBuilder
     {
         var (first, second, batch) = Targets(line, resolve);
         SwitchRules.HtmlIsOnePage(line, batch is not null);
-        if (line.Objects.HasValue() || line.ObjectsTop.HasValue())
-        {
-            return Objects(line, first, second, batch);
-        }
         if (ViewCatalog.Selected(line.Has) is { } view)
         {
-            var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()), Output(line)));
+            var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()),
+                view.ReadsDestination ? Output(line) : ReportDestination.Console));
             return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
-        }
-        if (line.Suspects.HasValue() || line.SuspectPercent.HasValue() || line.Baseline.HasValue())
-        {
-            return batch is null
-                ? SuspectViews.Build(line, first, second, Output(line))
-                : throw Invalid("-suspects and -dominators read one target (or, -suspects, the two of a diff): give one -f <dump>, not several");
         }
         return Batched(line, first, second, batch, Analysis(line, first, second));
     }
@@ -173,26 +163,6 @@ public static class RequestBuilder
             _ => null,
         };
         return (first, second, batch);
-    }
-
-    /// <summary>-objects reads one target and takes no switch of the type table.</summary>
-    private static ObjectsRequest Objects(CommandLine line, TargetSpec first, TargetSpec? second, IReadOnlyList<string>? batch)
-    {
-        if (line.Objects.Value() is not { } target)
-        {
-            throw Invalid("a number of objects belongs to -objects: -objects <type|address> [N]");
-        }
-        SwitchRules.ObjectsReadOneTarget(line, second is not null || batch is not null);
-        var top = Int(line.ObjectsTop) ?? ObjectsQuery.DefaultTop;
-        if (top <= 0)
-        {
-            throw Invalid($"-objects {target} {top}: give a positive number of objects");
-        }
-        if (target.Length == 0)
-        {
-            throw Invalid("-objects needs a type name (with namespace, * as wildcard) or an object address (0x...)");
-        }
-        return new ObjectsRequest(first, new ObjectsQuery(target, top));
     }
 
     private static RootsQuery? Roots(CommandLine line, bool writesRows)

@@ -8,38 +8,13 @@ namespace MemAnalyzer.Cli;
 public static class SwitchRules
 {
     /// <summary>A number switch with text is wrong whatever the mode, as the command-line library's own typed options were.</summary>
-    /// <summary>
-    /// A view of its own (-suspects, -handles, -inspections, …) refuses the switches of other views and of the type table,
-    /// naming every one that was given: "<paramref name="view"/> is a view of its own: leave out -dstrings, -gen".
-    /// </summary>
-    public static void ViewOfItsOwn(string view, params CommandOption[] refused)
-    {
-        var given = refused.Where(o => o.HasValue()).Select(o => "-" + o.ShortName).ToList();
-        if (given.Count > 0)
-        {
-            throw Invalid($"{view}: leave out {string.Join(", ", given)}");
-        }
-    }
-
     public static void NumbersAreNumbers(CommandLine line)
     {
         _ = Int(line.Top);
         _ = Int(line.RootsTop);
-        _ = Int(line.ObjectsTop);
-    }
-
-    /// <summary>-objects prints the objects of one target on the console: no diff, batch, table switch or file output.</summary>
-    public static void ObjectsReadOneTarget(CommandLine line, bool severalTargets)
-    {
-        if (severalTargets)
+        foreach (var number in ViewCatalog.All.SelectMany(v => v.Switches).Where(s => s.Number))
         {
-            throw Invalid("-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps");
-        }
-        CommandOption[] others = [line.BySize, line.ByCount, line.ByRetained, line.Top, line.Retained, line.Roots, line.TypeFilter, line.Live, line.Dead,
-            line.Generation, .. ViewCatalog.DuplicateStrings.Switches.Select(s => line.Option(s.Name)), line.ShowUnchanged, line.MemoryMap, line.OutputFile, line.Format, line.ResultFile, line.Unit];
-        if (others.FirstOrDefault(o => o.HasValue()) is { } other)
-        {
-            throw Invalid($"-objects prints the fields of objects on the console and takes no --{other.LongName}: run it as a command of its own");
+            _ = Int(line.Option(number.Name));
         }
     }
 
@@ -175,7 +150,7 @@ public static class SwitchRules
         }
     }
 
-    /// <summary>-html writes one page of one analysis: not of a batch, not of -objects.</summary>
+    /// <summary>-html writes one page of one analysis, not of a batch (a view with no page refuses it itself).</summary>
     public static void HtmlIsOnePage(CommandLine line, bool batch)
     {
         if (!line.HtmlFile.HasValue())
@@ -185,10 +160,6 @@ public static class SwitchRules
         if (batch)
         {
             throw Invalid("-html writes the page of one analysis, and several -f make a batch: give one dump (or a diff with -f2), or leave out -html");
-        }
-        if (line.Objects.HasValue())
-        {
-            throw Invalid("-objects prints objects' fields on the console, and -html has no page for them: leave out -html");
         }
     }
 }

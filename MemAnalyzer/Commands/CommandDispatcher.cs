@@ -11,9 +11,7 @@ public static class CommandDispatcher
         TrendRequest trend => TrendCommand.Run(trend, context),
         CaptureRequest capture => CaptureCommand.Run(capture, context),
         ForceGcRequest gc => ForceGcCommand.Run(gc, context),
-        SuspectsRequest suspects => SuspectsCommand.Run(suspects, context),
         ProcessListRequest list => ProcessListCommand.Run(list, context),
-        ObjectsRequest objects => ObjectsCommand.Run(objects, context),
         _ => throw new InvalidOperationException($"no command runs {request.GetType().Name}"),
     };
 }

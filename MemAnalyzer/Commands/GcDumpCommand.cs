@@ -17,8 +17,6 @@ public static class GcDumpCommand
     {
         HistogramRequest histogram => RunHistogram(histogram with { Query = LiveOnly(histogram.Query, graphViews: true) }, context),
         DiffRequest diff => GcDumpDiffCommand.Run(diff with { Query = LiveOnly(diff.Query, graphViews: false) }, context),
-        ObjectsRequest => throw GcDumpTarget.Refusal("-objects", TargetNeeds.FieldValues),
-        SuspectsRequest suspects => GcDumpSuspectsCommand.Run(suspects, context),
         _ => throw GcDumpTarget.Refusal("this view", TargetNeeds.HeapLayout),
     };
 

@@ -10,7 +10,6 @@ public static class JsonHeader
     {
         HistogramRequest h => Report(JsonReportMode.Types, h.Query.Unit, h.Query.Selection, h.Query.Retained, h.Query.Generation),
         DiffRequest d => Report(JsonReportMode.Diff, d.Query.Unit, d.Query.Selection, d.Query.Retained, d.Query.Generation),
-        SuspectsRequest s => Report(s.Second is null ? JsonReportMode.Suspects : JsonReportMode.SuspectsDiff, s.Unit, ObjectSelection.Live, retained: true),
         RunnableRequest r => r.JsonHeader(),
         _ => throw new InvalidOperationException($"{request.GetType().Name} writes no JSON"),
     };

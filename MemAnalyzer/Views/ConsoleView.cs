@@ -14,11 +14,14 @@ public abstract class ConsoleView<TOptions, TReading> : View
 {
     public abstract TReading Read(ViewRequest<TOptions> request, HeapSource source, RunContext context, CancellationToken cancellation);
 
-    /// <summary>The reading of a .gcdump (a view that needs nothing a gcdump lacks).</summary>
-    public abstract TReading ReadGcDump(ViewRequest<TOptions> request, TargetSpec target, CancellationToken cancellation);
+    /// <summary>The reading of a .gcdump (a view that needs nothing a gcdump lacks; any other is refused before).</summary>
+    public virtual TReading ReadGcDump(ViewRequest<TOptions> request, TargetSpec target, CancellationToken cancellation) => throw GcDumpTarget.Refusal(Name, Needs);
 
-    /// <summary>The heap read: its warnings are printed, and its damage fails the run (<see cref="DamageGate"/>).</summary>
-    public abstract HeapSnapshot Heap(TReading reading);
+    /// <summary>The heap read: its damage fails the run (<see cref="DamageGate"/>); null when the reading keeps none.</summary>
+    public abstract HeapSnapshot? Heap(TReading reading);
+
+    /// <summary>What the reading has to warn about (printed with the notes): the heap's warnings unless the view says otherwise.</summary>
+    public virtual IReadOnlyList<string> Warnings(TReading reading) => Heap(reading)?.Warnings ?? [];
 
     /// <summary>The console output.</summary>
     public abstract void Write(ViewRequest<TOptions> request, TReading reading, RunContext context);

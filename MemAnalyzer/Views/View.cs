@@ -38,6 +38,9 @@ public abstract class View
     /// <summary>Whether its request walks GC roots, whose stack walk can crash the DAC (then it runs in the isolated child).</summary>
     public virtual bool ReadsRoots(CommandRequest request) => true;
 
+    /// <summary>Whether its request takes the destination Cli makes of -o, -format and -html (their errors first); false: it names them in its own refusals.</summary>
+    public virtual bool ReadsDestination => true;
+
     /// <summary>Whether several -f make a batch of it (each dump analyzed on its own in a child) rather than a refusal.</summary>
     public virtual bool EachDumpOfABatch => false;
 

@@ -8,6 +8,8 @@ namespace MemAnalyzer.Views;
 /// </summary>
 public static class ViewCatalog
 {
+    public static ObjectsView Objects { get; } = new();
+
     public static FragmentationView Fragmentation { get; } = new();
 
     public static HandlesView Handles { get; } = new();
@@ -20,8 +22,10 @@ public static class ViewCatalog
 
     public static DominatorsView Dominators { get; } = new();
 
+    public static SuspectsView Suspects { get; } = new();
+
     /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak.</summary>
-    public static IReadOnlyList<View> All { get; } = [Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators];
+    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects];
 
     /// <summary>The order in which the help lists their switches, after -suspects.</summary>
     public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Inspections];
@@ -39,7 +43,7 @@ public static class ViewCatalog
         "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline",
     ];
 
-    /// <summary>The view the command line asks for, or null (then it is the type table, -suspects or -objects).</summary>
+    /// <summary>The view the command line asks for, or null (then it is the type table).</summary>
     public static View? Selected(Func<string, bool> has) => All.FirstOrDefault(v => v.Switches.Any(s => has(s.Name)));
 
     /// <summary>The selected view's request, or null when no view of the catalog is asked for.</summary>

@@ -31,7 +31,7 @@ public static class ViewRunner
             }
             var read = view.ReadGcDump(request, request.Target, context.Cancellation);
             view.Write(request, read, context);
-            foreach (var warning in view.Heap(read).Warnings)
+            foreach (var warning in view.Warnings(read))
             {
                 context.Error.WriteLine($"warning: {warning}");
             }
@@ -40,7 +40,7 @@ public static class ViewRunner
         }
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (source, token) => view.Read(request, source, context, token), context.Cancellation);
         view.Write(request, reading, context);
-        Notes.Write(context.Error, view.Heap(reading).Warnings, report, context.Silent);
+        Notes.Write(context.Error, view.Warnings(reading), report, context.Silent);
         view.Notes(request, reading, context);
         Gate(view.Heap(reading), context, null);
         return ExitCodes.Success;

@@ -17,6 +17,15 @@ public sealed record ViewSwitch(string Template, string Help, CommandOptionType 
     /// </summary>
     public string? SecondNumber { get; init; }
 
+    /// <summary>
+    /// The hidden switch that a number after the value goes to ("-objects T 3" becomes "-objects T --objects-top 3", as
+    /// ArgumentNormalizer splits it off), or null.
+    /// </summary>
+    public string? NumberAfterValue { get; init; }
+
+    /// <summary>Whether its value must be a whole number, checked before anything else (as the library's typed options were).</summary>
+    public bool Number { get; init; }
+
     /// <summary>Whether the help lists it: a hidden switch (no help) carries a value the normalizer split off, such as -dominators' depth.</summary>
     public bool Shown => Help.Length > 0;
 

@@ -234,11 +234,11 @@ public sealed class RequestBuilderTests
     [Fact]
     public void ObjectsTakesATypeOrAnAddressAndANumberAfterIt()
     {
-        var byType = Assert.IsType<ObjectsRequest>(Build("-f", "a.dmp", "-objects", "Acme.Order", "3"));
-        var byAddress = Assert.IsType<ObjectsRequest>(Build("-pid", "7", "-objects", "0x7f10"));
+        var byType = Assert.IsType<ViewRequest<MemAnalyzer.Objects.ObjectsQuery>>(Build("-f", "a.dmp", "-objects", "Acme.Order", "3"));
+        var byAddress = Assert.IsType<ViewRequest<MemAnalyzer.Objects.ObjectsQuery>>(Build("-pid", "7", "-objects", "0x7f10"));
 
-        Assert.Equal(("Acme.Order", 3, (ulong?)null), (byType.Query.Target, byType.Query.Top, byType.Query.Address));
-        Assert.Equal((MemAnalyzer.Objects.ObjectsQuery.DefaultTop, (ulong?)0x7f10UL, 7), (byAddress.Query.Top, byAddress.Query.Address, byAddress.Target.ProcessId));
+        Assert.Equal(("Acme.Order", 3, (ulong?)null), (byType.Options.Target, byType.Options.Top, byType.Options.Address));
+        Assert.Equal((MemAnalyzer.Objects.ObjectsQuery.DefaultTop, (ulong?)0x7f10UL, 7), (byAddress.Options.Top, byAddress.Options.Address, byAddress.Target.ProcessId));
     }
 
     [Theory]

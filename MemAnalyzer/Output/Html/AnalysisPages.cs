@@ -10,10 +10,11 @@ namespace MemAnalyzer.Output;
 public static class AnalysisPages
 {
     /// <summary>One target: a dump or a live process; with <paramref name="picture"/> (-suspects) the dominator tree and the suspects.</summary>
-    public static string Of(PageHeader header, TargetSnapshot target, IReadOnlyList<TypeStatistics> types, IReadOnlyList<TypeRootPaths> roots, RetentionPicture? picture)
+    public static string Of(PageHeader header, TargetSnapshot target, IReadOnlyList<TypeStatistics> types, IReadOnlyList<TypeRootPaths> roots, RetentionPicture? picture,
+        string? noMapNote = null)
     {
         var page = new ReportPage(header);
-        page.Section("memory", "Where the memory is", MemoryMapHtml.Of(target.HeapSummary, target.MemoryRows, noMapNote: picture is null ? null : SuspectsOnlyNote));
+        page.Section("memory", "Where the memory is", MemoryMapHtml.Of(target.HeapSummary, target.MemoryRows, noMapNote: noMapNote));
         if (picture is not null)
         {
             var live = picture.Suspects.LiveBytes;
@@ -40,12 +41,12 @@ public static class AnalysisPages
 
     /// <summary>A diff: what grew, as a treemap and a table; with <paramref name="growth"/> (-suspects) the owners that grew.</summary>
     public static string OfDiff(PageHeader header, SummaryDiffs summaries, TargetSnapshot second, IReadOnlyList<TypeDiff> diffs, IReadOnlyList<TypeRootPaths> roots,
-        (IReadOnlyList<SuspectGrowth> Growth, long FirstLive, long SecondLive, double Percent)? growth)
+        (IReadOnlyList<SuspectGrowth> Growth, long FirstLive, long SecondLive, double Percent)? growth, string? noMapNote = null)
     {
         var page = new ReportPage(header);
         // Both targets' rows are the comparison table's columns: the second target's own table would repeat them; only its bar (-vmmap) is added.
         var bar = second.MemoryRows.Any(r => r.Label == RowLabels.AllocatedTotal && r.Bytes > 0) ? "<h3>After</h3>\n" + MemoryMapHtml.Bar(second.HeapSummary, second.MemoryRows) : "";
-        page.Section("memory", "Where the memory is", SummaryTable(summaries) + bar + (growth is null ? "" : $"<p class=\"note\">{E(SuspectsOnlyNote)}</p>\n"));
+        page.Section("memory", "Where the memory is", SummaryTable(summaries) + bar + (noMapNote is null ? "" : $"<p class=\"note\">{E(noMapNote)}</p>\n"));
         var grown = diffs.Where(d => d.DeltaBytes > 0).ToList();
         var byNamespace = $"<p class=\"note\">The types whose bytes grew ({Delta(grown.Sum(d => d.DeltaBytes))} bytes together), by namespace. Hover for the numbers, click to zoom in.</p>\n"
             + (grown.Count == 0 ? "<p>No type grew.</p>\n"
@@ -75,7 +76,6 @@ public static class AnalysisPages
         return page.Render();
     }
 
-    private const string SuspectsOnlyNote = "-suspects reads the live heap only: for the memory map, run the type table with -vmmap -html (MemAnalyzer -f <dump> -vmmap -html <file>).";
 
     private static string SummaryTable(SummaryDiffs summaries)
     {
