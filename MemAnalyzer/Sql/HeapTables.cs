@@ -14,11 +14,11 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 public static class HeapTables
 {
+    /// <param name="connection">A connection whose tables <see cref="SqlSchema.Create"/> made, empty.</param>
     /// <returns>The live snapshot: its warnings are printed and its damage fails the run as in every graph view.</returns>
     public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress)
     {
-        SqlStatements.Execute(connection, SqlSchema.Create);
         ObjectGraph graph;
         ObjectBitmap live;
         IReadOnlyList<string> warnings;
@@ -51,7 +51,7 @@ public static class HeapTables
             new GenerationRanges(source.Heap.Segments)))
         {
             var visitor = new ObjectRowVisitor(sink, new ObjectRowBuffer(), withStrings ? new StringContent(source.Memory) : null);
-            ObjectScan.Run(source, ObjectSelection.All, live, ref visitor, walk.Threads, cancellation);
+            ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);
             seen = [.. sink.SeenTypes];
         }
         using var types = connection.CreateAppender("_types");

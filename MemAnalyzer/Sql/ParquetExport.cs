@@ -25,7 +25,7 @@ public static class ParquetExport
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw NotWritable(folder, e.Message);
+            throw NotWritable(folder, e.Message.TrimEnd('.'));
         }
         if (!WritableDirectory.CanCreateIn(folder))
         {
@@ -70,7 +70,7 @@ public static class ParquetExport
             {
                 Directory.Delete(staging, recursive: true);
             }
-            throw NotWritable(folder, e.Message);
+            throw NotWritable(folder, e.Message.TrimEnd('.'));
         }
     }
 

@@ -4,7 +4,7 @@ namespace MemAnalyzer.Sql;
 /// The tables a query sees, as DuckDB statements: the rows are loaded into underscore tables that store a type id per
 /// object (no type name per row), and the documented tables are views that join the names in.
 /// </summary>
-internal static class SqlSchema
+public static class SqlSchema
 {
     /// <summary>The tables a query may name, in the order the README documents them.</summary>
     public static IReadOnlyList<string> Tables { get; } = ["objects", "refs", "roots", "types", "strings"];

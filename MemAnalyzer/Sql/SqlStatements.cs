@@ -13,6 +13,24 @@ public static class SqlStatements
         command.ExecuteNonQuery();
     }
 
+    /// <summary>
+    /// The query planned on the empty tables, before any heap is read: a syntax error or an unknown table or column
+    /// fails at once, not after the walk.
+    /// </summary>
+    public static void Check(DuckDBConnection connection, string query)
+    {
+        try
+        {
+            using var command = connection.CreateCommand();
+            command.CommandText = "EXPLAIN " + query;
+            command.ExecuteNonQuery();
+        }
+        catch (DuckDBException e)
+        {
+            throw Failed(e, "EXPLAIN ");
+        }
+    }
+
     /// <summary>The query's columns and rows; exit <see cref="ExitCodes.SqlQueryFailed"/> with the engine's message when it fails.</summary>
     public static SqlResult Query(DuckDBConnection connection, string query, CancellationToken cancellation)
     {
@@ -42,8 +60,9 @@ public static class SqlStatements
     }
 
     /// <summary>The engine's message on one line, and where the tables are described.</summary>
-    public static MemAnalyzerException Failed(DuckDBException e) =>
+    /// <param name="prefix">What the tool put before the user's query, left out of the message.</param>
+    public static MemAnalyzerException Failed(DuckDBException e, string prefix = "") =>
         new(ExitCodes.SqlQueryFailed,
-            $"the SQL query failed: {string.Join(' ', e.Message.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))} " +
+            $"the SQL query failed: {string.Join(' ', e.Message.Replace(prefix, "", StringComparison.Ordinal).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))} " +
             $"(the tables are {string.Join(", ", SqlSchema.Tables)}: see the README's SQL section)");
 }

@@ -72,6 +72,11 @@ public sealed class SqlView : View
             Write(SqlStatements.Query(connection, options.Query!, context.Cancellation), output, context);
             return ExitCodes.Success;
         }
+        SqlStatements.Execute(connection, SqlSchema.Create);
+        if (options.Query is not null)
+        {
+            SqlStatements.Check(connection, options.Query);
+        }
         var needs = options.Query is null ? SqlTableNeeds.All : SqlTableNeeds.Of(options.Query);
         if (options.Export is not null)
         {
