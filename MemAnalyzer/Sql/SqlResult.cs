@@ -12,6 +12,8 @@ public sealed record SqlResult(IReadOnlyList<string> Columns, IReadOnlyList<obje
         null => "",
         bool b => b ? "true" : "false",
         IFormattable f => f.ToString(null, CultureInfo.InvariantCulture),
+        string text => text,
+        System.Collections.IEnumerable list => "[" + string.Join(", ", list.Cast<object?>().Select(Text)) + "]",
         _ => value.ToString() ?? "",
     };
 

@@ -70,17 +70,20 @@ public sealed class ParquetExportTests(RetentionTarget target)
     /// <summary>The objects' count, bytes and live count as Parquet.Net reads the file.</summary>
     private static async Task<(long Count, long Bytes, long Live)> ReadObjects(string path)
     {
-        using var stream = File.OpenRead(path);
-        using var reader = await ParquetReader.CreateAsync(stream);
+        await using var reader = await ParquetReader.CreateAsync(path);
         var size = reader.Schema.DataFields.Single(f => f.Name == "size");
         var live = reader.Schema.DataFields.Single(f => f.Name == "live");
         var (count, bytes, lives) = (0L, 0L, 0L);
         for (var g = 0; g < reader.RowGroupCount; g++)
         {
             using var group = reader.OpenRowGroupReader(g);
+            var sizes = new long?[group.RowCount];
+            var flags = new bool?[group.RowCount];
+            await group.ReadAsync<long>(size, sizes.AsMemory(), null);
+            await group.ReadAsync<bool>(live, flags.AsMemory(), null);
             count += group.RowCount;
-            bytes += ((long?[])(await group.ReadColumnAsync(size)).Data).Sum(s => s!.Value);
-            lives += ((bool?[])(await group.ReadColumnAsync(live)).Data).Count(l => l == true);
+            bytes += sizes.Sum(s => s!.Value);
+            lives += flags.Count(l => l == true);
         }
         return (count, bytes, lives);
     }
