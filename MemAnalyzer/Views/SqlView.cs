@@ -25,6 +25,8 @@ public sealed class SqlView : View
 
     public override TargetNeeds Needs => TargetNeeds.StringValues;
 
+    public override bool TakesOverwrite(Func<string, bool> has) => has("-export");
+
     public override CommandRequest Build(ViewLine line)
     {
         RefuseBatch(line);

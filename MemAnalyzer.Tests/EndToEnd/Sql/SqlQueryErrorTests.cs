@@ -35,7 +35,7 @@ public sealed class SqlQueryErrorTests(RetentionTarget target)
     }
 
     [Fact]
-    public void AQueryWrittenToCsvHasTheQuerysColumnsAndRows()
+    public void AQueryWrittenToCsvHasTheQuerysColumnsAndRowsWithTheDefaultTabSeparator()
     {
         using var directory = new TempDirectory();
         var csv = directory.File("customers.csv");
@@ -43,7 +43,7 @@ public sealed class SqlQueryErrorTests(RetentionTarget target)
         var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-sql", "SELECT type, count(*) AS n FROM objects WHERE type LIKE '%.Retention.Customer' GROUP BY type", "-o", csv);
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        Assert.Equal($"type,n\n{TestTargets.ExpectedCounts.RetentionCustomerType},{TestTargets.ExpectedCounts.RetentionCustomers}\n", File.ReadAllText(csv));
+        Assert.Equal($"type\tn\n{TestTargets.ExpectedCounts.RetentionCustomerType}\t{TestTargets.ExpectedCounts.RetentionCustomers}\n", File.ReadAllText(csv));
     }
 
     [Fact]
