@@ -112,4 +112,10 @@ public static class ExitCodes
 
     /// <summary>A batch: every dump failed, each with its error line.</summary>
     public const int BatchFailed = 81;
+
+    /// <summary>-sql: the engine refused or failed the query (a syntax error, an unknown table or column); the line carries its message.</summary>
+    public const int SqlQueryFailed = 90;
+
+    /// <summary>-export: the folder already holds this dump's tables; -overwrite replaces them.</summary>
+    public const int ExportExists = 91;
 }

@@ -47,7 +47,7 @@ staging=$(mktemp -d "$(dirname "$lib")/.memanalyzer-install.XXXXXX")
 trap 'rm -rf "$staging"' EXIT
 if [ -n "$published" ]; then
   [ -f "$published/MemAnalyzer" ] || { echo "error: $published has no MemAnalyzer: publish it with scripts/publish.sh DIR" >&2; exit 1; }
-  cp "$published/MemAnalyzer" "$published/collect-dacs.sh" "$staging/"
+  cp "$published/MemAnalyzer" "$published/collect-dacs.sh" "$published/libduckdb.so" "$staging/"
 else
   scripts/native-toolchain.sh
   scripts/publish.sh "$staging" >/dev/null

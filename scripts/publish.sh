@@ -34,11 +34,16 @@ if ! dotnet publish MemAnalyzer -c Release -r linux-x64 -p:PublishAot=true -p:Tr
   echo "error: the Native AOT publish failed (see above)" >&2
   exit 1
 fi
-if grep -q "warning IL" "$log"; then
-  grep "warning IL" "$log" >&2
+# DuckDB.NET.Data's own warnings (its LIST/MAP/STRUCT readers) come folded into one IL2104/IL3053 (MemAnalyzer.csproj):
+# MemAnalyzer reads no such column through them (SqlResult turns every value into text or a number). Any other fails.
+warnings=$(grep "warning IL" "$log" | grep -v "Assembly 'DuckDB.NET.Data' produced" || true)
+if [ -n "$warnings" ]; then
+  echo "$warnings" >&2
   echo "error: the Native AOT publish reported AOT or trim warnings (see above)" >&2
   exit 1
 fi
+# libduckdb.so (about 70 MB) stays beside the executable: -sql and -export load it, nothing else does.
+[ -f "$out/libduckdb.so" ] || { echo "error: the publish left no libduckdb.so beside MemAnalyzer (DuckDB.NET.Data.Full)" >&2; exit 1; }
 # The native debug symbols are large and not needed to run.
 rm -f "$out/MemAnalyzer.dbg"
 chmod +x "$out/MemAnalyzer" "$out/collect-dacs.sh"

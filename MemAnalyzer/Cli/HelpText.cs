@@ -45,6 +45,7 @@ internal static class HelpText
         ("leak baseline", [ExitCodes.NewLeakSuspect, ExitCodes.BaselineInvalid]),
         ("internal error", [ExitCodes.InternalError]),
         ("batch of dumps", [ExitCodes.BatchPartlyFailed, ExitCodes.BatchFailed]),
+        ("SQL and exports", [ExitCodes.SqlQueryFailed, ExitCodes.ExportExists]),
         ("cancelled", [ExitCodes.Cancelled]),
     ];
 

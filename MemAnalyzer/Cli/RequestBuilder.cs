@@ -187,7 +187,7 @@ public static class RequestBuilder
         var html = line.HtmlFile.Value() is { } page ? new HtmlOutput(page, CommandText.Of(line.Arguments)) : null;
         if (path is null && !json)
         {
-            SwitchRules.CsvSwitchesNeedOutput(line);
+            SwitchRules.CsvSwitchesNeedOutput(line, ViewCatalog.Selected(line.Has)?.TakesOverwrite(line.Has) == true);
             return ReportDestination.Console with { Html = html };
         }
         var context = BatchRequest.Context(line.Context.Value());

@@ -108,9 +108,10 @@ public static class SwitchRules
     public static string ImpliedLiveNote(string retainedSwitch) =>
         $"note: {retainedSwitch} counts live objects only (as if -live): retained bytes exist only for live objects";
 
-    public static void CsvSwitchesNeedOutput(CommandLine line)
+    /// <param name="viewTakesOverwrite">The selected view gives -overwrite a meaning of its own (-export).</param>
+    public static void CsvSwitchesNeedOutput(CommandLine line, bool viewTakesOverwrite)
     {
-        if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
+        if ((line.Overwrite.HasValue() && !viewTakesOverwrite) || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
             || line.TimeText.HasValue() || line.TimeFormat.HasValue())
         {
             throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv> (-context, -time and -timefmt go with -format json too)");

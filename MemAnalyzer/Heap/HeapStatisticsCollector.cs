@@ -95,5 +95,5 @@ public static class HeapStatisticsCollector
     /// <summary>How a type without a name is shown: this, the MethodTable in hex, and "&gt;".</summary>
     internal const string UnknownTypePrefix = "<unknown type, MethodTable 0x";
 
-    private static string NameOf(ClrType type) => type.Name ?? $"{UnknownTypePrefix}{type.MethodTable:x}>";
+    internal static string NameOf(ClrType type) => type.Name ?? $"{UnknownTypePrefix}{type.MethodTable:x}>";
 }

@@ -44,6 +44,9 @@ public abstract class View
     /// <summary>Whether several -f make a batch of it (each dump analyzed on its own in a child) rather than a refusal.</summary>
     public virtual bool EachDumpOfABatch => false;
 
+    /// <summary>Whether -overwrite, given without -o, is the view's own (-export replaces an export); otherwise it needs -o.</summary>
+    public virtual bool TakesOverwrite(Func<string, bool> has) => false;
+
     /// <summary>The request, once the command line passed the view's checks; or exit 1 with what to change.</summary>
     public abstract CommandRequest Build(ViewLine line);
 

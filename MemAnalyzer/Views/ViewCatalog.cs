@@ -24,11 +24,13 @@ public static class ViewCatalog
 
     public static SuspectsView Suspects { get; } = new();
 
+    public static SqlView Sql { get; } = new();
+
     /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak.</summary>
-    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects];
+    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects, Sql];
 
     /// <summary>The order in which the help lists their switches, after -suspects.</summary>
-    public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Inspections];
+    public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Inspections, Sql];
 
     /// <summary>The views the help lists among the type table's switches, after -unit: -dstrings ranks values as the table ranks types.</summary>
     public static IReadOnlyList<View> BesideTheTypeTable { get; } = [DuplicateStrings];
@@ -40,7 +42,7 @@ public static class ViewCatalog
     public static IReadOnlyList<string> ViewSwitches { get; } =
     [
         "-fragmentation", "-handles", "-finalizable", "-inspections", "-dstrings", "-roots", "-retained", "-dtr", "-dtn", "-dts", "--top", "-live", "-dead",
-        "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline",
+        "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline", "-sql", "-export",
     ];
 
     /// <summary>The view the command line asks for, or null (then it is the type table).</summary>

@@ -65,6 +65,7 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
     [InlineData("-suspects")]
     [InlineData("-dominators")]
     [InlineData("-objects")]
+    [InlineData("-sql")]
     public void EveryViewOfTheObjectGraphOnADumpWithAZeroedPageFailsWithExitCode6AndOneLineSayingWhatToDo(string view)
     {
         var middle = LargestSegmentMiddle();
@@ -77,6 +78,7 @@ public sealed class DamagedDumpCorpusTests(RootsScenario scenario) : IDisposable
         {
             "-retained" => ["-f", damaged, "-live", "-retained"],
             "-roots" or "-objects" => ["-f", damaged, view, Data],
+            "-sql" => ["-f", damaged, view, "SELECT count(*) FROM objects"],
             _ => ["-f", damaged, view],
         });
 

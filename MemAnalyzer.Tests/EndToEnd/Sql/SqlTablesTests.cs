@@ -1,0 +1,91 @@
+using MemAnalyzer.Tests.EndToEnd.Retention;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Sql;
+
+/// <summary>
+/// -sql's tables against what exists, on the retention target's first dump: the type tables (all objects, -live,
+/// -retained), the ClrMD retention and dominator oracles, the oracle's references and roots.
+/// </summary>
+[Collection(RetentionTargetCollection.Name)]
+public sealed class SqlTablesTests(RetentionTarget target)
+{
+    /// <summary>The README's dumpheap -stat recipe.</summary>
+    public const string DumpHeapStat = "SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC";
+
+    [Fact]
+    public void TheDumpHeapStatRecipeAndTheTypesTableEqualTheAllObjectsTypeTable()
+    {
+        var table = TypeRows(MemAnalyzerCli.Run("-f", target.BeforePath, "-dts", "100000"));
+        var recipe = SqlOutput.Rows("-f", target.BeforePath, "-sql", DumpHeapStat).ToDictionary(r => r["type"].GetString()!, r => (r["count"].GetInt64(), r["bytes"].GetInt64()));
+        var types = SqlOutput.Rows("-f", target.BeforePath, "-sql", "SELECT type, count, bytes FROM types").ToDictionary(r => r["type"].GetString()!, r => (r["count"].GetInt64(), r["bytes"].GetInt64()));
+
+        Assert.Equal(table.OrderBy(t => t.Key, StringComparer.Ordinal), recipe.OrderBy(t => t.Key, StringComparer.Ordinal));
+        Assert.Equal(table.OrderBy(t => t.Key, StringComparer.Ordinal), types.OrderBy(t => t.Key, StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void TheLiveColumnsOfTheTypesTableEqualTheLiveTypeTableAndItsRetainedBytes()
+    {
+        var live = TypeRows(MemAnalyzerCli.Run("-f", target.BeforePath, "-live", "-dts", "100000"));
+        var retained = RetainedTable.Parse(MemAnalyzerCli.Run("-f", target.BeforePath, "-live", "-retained", "-dts", "100000").StandardOutput);
+        var rows = SqlOutput.Rows("-f", target.BeforePath, "-sql", "SELECT type, live_count, live_bytes, retained FROM types WHERE live_count > 0");
+
+        Assert.Equal(live.OrderBy(t => t.Key, StringComparer.Ordinal),
+            rows.Select(r => KeyValuePair.Create(r["type"].GetString()!, (r["live_count"].GetInt64(), r["live_bytes"].GetInt64()))).OrderBy(t => t.Key, StringComparer.Ordinal));
+        Assert.Equal(retained.Where(r => !r.Key.StartsWith("Managed Heap", StringComparison.Ordinal)).Select(r => (r.Key, r.Value.Retained)).OrderBy(t => t.Key, StringComparer.Ordinal),
+            rows.Select(r => (r["type"].GetString()!, r["retained"].GetInt64())).OrderBy(t => t.Item1, StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void EveryPlantedObjectsRetainedBytesAndDominatorEqualTheClrMdOracles()
+    {
+        using var oracle = RetentionOracle.Open(target.BeforePath);
+        var dominators = new DominatorOracle(oracle);
+        var rows = SqlOutput.Rows("-f", target.BeforePath, "-sql",
+            $"SELECT address, retained, coalesce(dominator, 0) AS dominator, coalesce(parent, 0) AS parent FROM objects WHERE live AND type LIKE '{ExpectedCounts.RetentionNamespace}.%'");
+
+        Assert.Equal(oracle.Live.Count(a => oracle.Objects[a].TypeName.StartsWith(ExpectedCounts.RetentionNamespace + ".", StringComparison.Ordinal)), rows.Count);
+        // The shared orders and the objects two roots hold: their dominator is not the parent of their path.
+        Assert.Contains(rows, r => r["dominator"].GetUInt64() != r["parent"].GetUInt64());
+        foreach (var row in rows)
+        {
+            var address = row["address"].GetUInt64();
+            Assert.Equal((address, oracle.RetainedByObjects(new HashSet<ulong> { address })), (address, row["retained"].GetInt64()));
+            Assert.Equal((address, dominators.ImmediateDominator(address)), (address, row["dominator"].GetUInt64()));
+        }
+    }
+
+    [Fact]
+    public void TheRefsTableHoldsEveryReferenceOfEveryLiveObjectToAnObject()
+    {
+        using var oracle = RetentionOracle.Open(target.BeforePath);
+        var expected = oracle.Live.Sum(a => (long)oracle.Objects[a].References.Count(oracle.Objects.ContainsKey));
+
+        Assert.Equal(expected, SqlOutput.Number(target.BeforePath, "SELECT count(*) FROM refs"));
+    }
+
+    [Fact]
+    public void TheRootsTableHoldsEveryObjectOfTheOraclesRootsAndStaticFieldsBesideAndTheLiveColumnIsTheOraclesMark()
+    {
+        using var oracle = RetentionOracle.Open(target.BeforePath);
+        var rooted = oracle.Roots.Select(r => r.Object.Address).Where(oracle.Objects.ContainsKey).ToHashSet();
+        var roots = SqlOutput.Rows("-f", target.BeforePath, "-sql", "SELECT address, kind FROM roots");
+        var live = SqlOutput.Number(target.BeforePath, "SELECT count(*) FROM objects WHERE live AND generation <> 'frozen'");
+
+        // ClrMD roots the statics at the runtime's handle table (an object[]); MemAnalyzer names each static field as a root too.
+        Assert.Subset(roots.Select(r => r["address"].GetUInt64()).ToHashSet(), rooted);
+        Assert.All(roots.Where(r => !rooted.Contains(r["address"].GetUInt64())), r => Assert.Equal("Static", r["kind"].GetString()));
+        Assert.Equal(oracle.Live.Count(a => !IsFrozen(oracle, a)), live);
+    }
+
+    private static bool IsFrozen(RetentionOracle oracle, ulong address) => oracle.Heap.GetSegmentByAddress(address)?.Kind == Microsoft.Diagnostics.Runtime.GCSegmentKind.Frozen;
+
+    private static Dictionary<string, (long, long)> TypeRows(ProcessResult result)
+    {
+        Assert.True(result.ExitCode == 0, result.ToString());
+        return TableOutput.Rows(result.StandardOutput).Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal))
+            .ToDictionary(r => r.Label, r => (r.Count!.Value, r.Bytes));
+    }
+}

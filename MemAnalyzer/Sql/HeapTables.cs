@@ -1,0 +1,66 @@
+using DuckDB.NET.Data;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+using MemAnalyzer.Retention;
+using StringContent = MemAnalyzer.Strings.StringContent;
+
+namespace MemAnalyzer.Sql;
+
+/// <summary>
+/// Loads one heap into the tables of <see cref="SqlSchema"/> through DuckDB's appender, from the product's own pieces:
+/// the live graph (<see cref="HeapGraphReader"/> when the query names <c>refs</c>, which needs the references, else
+/// <see cref="LiveGraphReader"/> and so the dump's index), its root paths and dominator tree, the live snapshot that the
+/// damage gate judges (<see cref="HeapStatisticsCollector"/>), and one more <see cref="ObjectScan"/> for every object.
+/// </summary>
+public static class HeapTables
+{
+    /// <param name="connection">A connection whose tables <see cref="SqlSchema.Create"/> made, empty.</param>
+    /// <returns>The live snapshot: its warnings are printed and its damage fails the run as in every graph view.</returns>
+    public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress)
+    {
+        ObjectGraph graph;
+        ObjectBitmap live;
+        IReadOnlyList<string> warnings;
+        DominatorTree tree;
+        RootPaths paths;
+        if (needs.Refs)
+        {
+            (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+            paths = RootPaths.Compute(graph, cancellation);
+            GraphRows.AppendRefs(connection, graph, cancellation);
+            tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+        }
+        else
+        {
+            var read = LiveGraphReader.Read(source, walk, withPaths: true, cancellation, progress);
+            (graph, live, warnings, tree, paths) = (read.Graph, read.Live, read.Warnings, read.Tree!, read.Paths!);
+        }
+        GraphRows.AppendRoots(connection, graph);
+        GraphRows.AppendLive(connection, graph, tree, paths, cancellation);
+        AppendObjects(connection, source, walk, live, needs.Strings, cancellation);
+        var snapshot = HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
+        return warnings.Count == 0 ? snapshot : snapshot with { Warnings = [.. snapshot.Warnings, .. warnings] };
+    }
+
+    private static void AppendObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, bool withStrings, CancellationToken cancellation)
+    {
+        var table = source.Table;
+        int[] seen;
+        using (var sink = new ObjectRowSink(connection.CreateAppender("_objects"), withStrings ? connection.CreateAppender("strings") : null, live,
+            new GenerationRanges(source.Heap.Segments)))
+        {
+            var visitor = new ObjectRowVisitor(sink, new ObjectRowBuffer(), withStrings ? new StringContent(source.Memory) : null);
+            ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);
+            seen = [.. sink.SeenTypes];
+        }
+        using var types = connection.CreateAppender("_types");
+        lock (table.ClrMdLock)
+        {
+            foreach (var index in seen)
+            {
+                types.CreateRow().AppendValue(index).AppendValue(HeapStatisticsCollector.NameOf(table.TypeAt(index))).EndRow();
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+using DuckDB.NET.Data;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Sql;
+
+/// <summary>
+/// Appends the rows of each walked segment to <c>_objects</c> (and <c>strings</c>): the object's MethodTable index as
+/// its type id, its generation (<see cref="GenerationRanges"/>, the rule of -gen) and whether it is live (the -live
+/// mark; objects on frozen segments are live, as -live counts them). Called by one walk thread at a time.
+/// </summary>
+internal sealed class ObjectRowSink(DuckDBAppender objects, DuckDBAppender? strings, ObjectBitmap live, GenerationRanges generations) : IDisposable
+{
+    private bool[] _seenTypes = new bool[256];
+
+    /// <summary>The MethodTable indexes that have at least one object: the rows of the type-name table.</summary>
+    public IEnumerable<int> SeenTypes => Enumerable.Range(0, _seenTypes.Length).Where(i => _seenTypes[i]);
+
+    public void Append(ObjectRowBuffer buffer, bool frozen)
+    {
+        var addresses = buffer.Addresses;
+        var types = buffer.Types;
+        var sizes = buffer.Sizes;
+        for (var i = 0; i < addresses.Length; i++)
+        {
+            var address = addresses[i];
+            var generation = frozen ? (int)HeapGeneration.Frozen : generations.Find(address).Generation;
+            Seen(types[i]);
+            objects.CreateRow()
+                .AppendValue(address)
+                .AppendValue(types[i])
+                .AppendValue(sizes[i])
+                .AppendValue(generation < 0 ? null : (byte?)generation)
+                .AppendValue(frozen || live.IsMarked(address))
+                .EndRow();
+        }
+        if (strings is not null)
+        {
+            foreach (var (address, length, value) in buffer.Strings)
+            {
+                strings.CreateRow().AppendValue(address).AppendValue(length < 0 ? null : (int?)length).AppendValue(value).EndRow();
+            }
+        }
+    }
+
+    private void Seen(int type)
+    {
+        if (type >= _seenTypes.Length)
+        {
+            Array.Resize(ref _seenTypes, Math.Max(2 * _seenTypes.Length, type + 1));
+        }
+        _seenTypes[type] = true;
+    }
+
+    public void Dispose()
+    {
+        objects.Dispose();
+        strings?.Dispose();
+    }
+}

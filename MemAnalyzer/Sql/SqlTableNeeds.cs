@@ -1,0 +1,16 @@
+namespace MemAnalyzer.Sql;
+
+/// <summary>
+/// The tables that cost a load of their own, read only when the query's text names them: <c>refs</c> (the graph's
+/// references, which the dump's index does not keep) and <c>strings</c> (every string's characters).
+/// </summary>
+public sealed record SqlTableNeeds(bool Refs, bool Strings)
+{
+    public static SqlTableNeeds Of(string query) => new(Names(query, "refs"), Names(query, "strings"));
+
+    /// <summary>Every table: what an export writes.</summary>
+    public static SqlTableNeeds All { get; } = new(true, true);
+
+    private static bool Names(string query, string table) =>
+        System.Text.RegularExpressions.Regex.IsMatch(query, $@"\b{table}\b", System.Text.RegularExpressions.RegexOptions.IgnoreCase | System.Text.RegularExpressions.RegexOptions.CultureInvariant);
+}

@@ -1,0 +1,154 @@
+using DuckDB.NET.Data;
+using MemAnalyzer.Commands;
+using MemAnalyzer.Output;
+using MemAnalyzer.Sql;
+using MemAnalyzer.Targets;
+
+namespace MemAnalyzer.Views;
+
+/// <summary>
+/// -sql "&lt;query&gt;": the heap as tables (objects, refs, roots, types, strings) in an embedded DuckDB, the query's
+/// result as a table, CSV or JSON; -export &lt;dir&gt;: the same tables as Parquet files partitioned by dump; -sql with
+/// -f &lt;export folder&gt; queries exported dumps together. libduckdb.so is loaded only here.
+/// </summary>
+public sealed class SqlView : View
+{
+    public override IReadOnlyList<ViewSwitch> Switches { get; } =
+    [
+        ViewSwitch.Single("-sql|--sql <QUERY>", "Runs a SQL query (DuckDB) over the heap's tables: objects, refs, roots, types, strings (see the README's SQL section). With -f <export folder>: over the dumps -export wrote there. Prints a table; -o x.csv, -o x.json and -format json write the rows."),
+        ViewSwitch.Single("-export|--export <DIR>", "Writes the heap's tables as Parquet files, one folder per dump: <DIR>/dump=<name>/objects.parquet, ... (with a dump column). A dump already there needs -overwrite."),
+    ];
+
+    protected override string OwnText => "-sql and -export are views of their own (the heap as tables)";
+
+    protected override IReadOnlyList<string> Accepts { get; } = [];
+
+    public override TargetNeeds Needs => TargetNeeds.StringValues;
+
+    public override bool TakesOverwrite(Func<string, bool> has) => has("-export");
+
+    public override CommandRequest Build(ViewLine line)
+    {
+        RefuseBatch(line);
+        RefuseOtherViews(line);
+        if (line.Second is not null)
+        {
+            throw ViewLine.Invalid("-sql and -export read one target: leave out -f2/-pid2 (export both dumps, then query the export folder: -sql '... GROUP BY dump' -f <folder>)");
+        }
+        var query = line.Value("-sql");
+        if (query is not null && query.Trim().Length == 0)
+        {
+            throw ViewLine.Invalid("-sql needs a query: -sql \"SELECT type, count(*) FROM objects GROUP BY type\"");
+        }
+        var export = line.Value("-export");
+        if (export is not null && query is null && line.Output.WritesRows)
+        {
+            throw ViewLine.Invalid("-export writes Parquet files: leave out -o and -format json, or add -sql for a query's rows");
+        }
+        var exported = line.First.DumpPath is { } path && Directory.Exists(path);
+        if (exported && (export is not null || query is null))
+        {
+            throw ViewLine.Invalid($"{line.First.DumpPath} is a folder: -sql \"<query>\" -f <folder> queries an export; -export reads a dump or a process");
+        }
+        return new ViewRequest<SqlOptions>(this, line.First, null, Analysis.SizeUnit.Bytes, line.Output, ShowUnchanged: false,
+            new SqlOptions(query, export, line.Has("-overwrite"), exported));
+    }
+
+    public override int Run(CommandRequest request, RunContext context)
+    {
+        var (target, output, options) = ((ViewRequest<SqlOptions>)request) switch { var r => (r.Target, r.Output, r.Options) };
+        if (GcDumpTarget.Is(target))
+        {
+            throw GcDumpTarget.Refusal(Name, Needs);
+        }
+        Validate(output);
+        if (options.Export is { } folder)
+        {
+            ParquetExport.Check(folder, ParquetExport.DumpName(target), options.Overwrite);
+        }
+        using var connection = new DuckDBConnection("DataSource=:memory:");
+        connection.Open();
+        if (options.ExportFolder)
+        {
+            ExportTables.Attach(connection, target.DumpPath!);
+            Write(SqlStatements.Query(connection, options.Query!, context.Cancellation), output, context);
+            return ExitCodes.Success;
+        }
+        SqlStatements.Execute(connection, SqlSchema.Create);
+        if (options.Query is not null)
+        {
+            SqlStatements.Check(connection, options.Query);
+        }
+        var needs = options.Query is null ? SqlTableNeeds.All : SqlTableNeeds.Of(options.Query);
+        if (options.Export is not null)
+        {
+            needs = SqlTableNeeds.All;
+        }
+        var (heap, report) = SnapshotReader.Read(target, context.Dac,
+            (source, token) => HeapTables.Load(connection, source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
+        if (options.Export is { } into)
+        {
+            var written = ParquetExport.Write(connection, into, ParquetExport.DumpName(target), options.Overwrite);
+            if (!context.Silent)
+            {
+                context.Error.WriteLine($"note: exported the tables to {written}");
+            }
+        }
+        if (options.Query is { } query)
+        {
+            Write(SqlStatements.Query(connection, query, context.Cancellation), output, context);
+        }
+        Notes.Write(context.Error, heap.Warnings, report, context.Silent);
+        ViewRunner.Gate(heap, context, null);
+        return ExitCodes.Success;
+    }
+
+    /// <summary>The output files are checked before any target is read, as every view does.</summary>
+    private static void Validate(ReportDestination output)
+    {
+        if (output.Csv is { } csv)
+        {
+            JsonReportFile.Validate(csv.Target.Path);
+        }
+        output.Json?.Validate();
+    }
+
+    private static void Write(SqlResult result, ReportDestination output, RunContext context)
+    {
+        if (output.Csv is { } csv)
+        {
+            Note(context, $"note: writing output to csv file {csv.Target.Path}");
+            SqlResultWriter.File(csv.Target.Path, stream => SqlResultWriter.Csv(stream, result, csv.Target.Separator));
+        }
+        if (output.Json is { } json)
+        {
+            if (json.Path is null)
+            {
+                context.Out.Flush();
+                using var stdout = new MemoryStream();
+                SqlResultWriter.Json(stdout, result);
+                context.Out.WriteLine(System.Text.Encoding.UTF8.GetString(stdout.ToArray()));
+            }
+            else
+            {
+                Note(context, json.Notice());
+                SqlResultWriter.File(json.Path, stream => SqlResultWriter.Json(stream, result));
+            }
+        }
+        if (!output.WritesRows)
+        {
+            SqlResultWriter.Table(context.Out, result);
+        }
+    }
+
+    private static void Note(RunContext context, string line)
+    {
+        if (!context.Silent)
+        {
+            context.Error.WriteLine(line);
+        }
+    }
+
+    /// <summary>-sql's query (or null), -export's folder (or null), -overwrite, and whether -f names an export folder.</summary>
+    public sealed record SqlOptions(string? Query, string? Export, bool Overwrite, bool ExportFolder);
+}
