@@ -51,7 +51,7 @@ public sealed partial class WebLeakTests(WebLeaksTarget target) : IClassFixture<
             var (seconds, output) = Paused(pid, "-inspections");
             inspections = Math.Min(inspections, seconds);
             var handlers = WebLeaksTarget.FirstRequests + WebLeaksTarget.MoreRequests;
-            var row = Assert.Single(output.Split('\n'), l => l.StartsWith("event handlers", StringComparison.Ordinal));
+            var row = Assert.Single(output.Split('\n'), l => l.StartsWith("event handlers ", StringComparison.Ordinal));
             Assert.Equal($"event handlers {handlers:N0} PriceBoard.Changed QuoteWatcher.OnChanged ×{handlers:N0}",
                 string.Join(' ', row.Split(' ', StringSplitOptions.RemoveEmptyEntries).Where((_, i) => i is not (3 or 4))));
         }
