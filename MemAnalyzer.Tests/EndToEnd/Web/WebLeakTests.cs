@@ -38,11 +38,12 @@ public sealed partial class WebLeakTests(WebLeaksTarget target) : IClassFixture<
     }
 
     [Fact]
-    public void InspectionsOnTheLiveServerFindEveryWatcherAndPauseItAtMostThreeTimesAsLongAsLive()
+    public void InspectionsOnTheLiveServerFindEveryWatcherAndPauseItAtMostFourTimesAsLongAsLive()
     {
         var pid = target.Process.Pid.ToString(CultureInfo.InvariantCulture);
-        // Interleaved, so that a load that comes and goes falls on both; the shorter of two runs each. Before issue 46
-        // the walk resolved every field's type through ClrMD (a module-wide name search each): 5-9 s more than -live on its dump.
+        // Interleaved, so that a load that comes and goes falls on both; the shorter of two runs each. Under a load of
+        // 11-17 on 2 cores: -live 1.4-2.2 s, -inspections 1.5-3 x that; 7.4 x (9.5 s) when the walk resolved every
+        // field's type through ClrMD (a module-wide name search each), as before issue 46.
         var live = double.MaxValue;
         var inspections = double.MaxValue;
         for (var round = 0; round < 2; round++)
@@ -55,7 +56,7 @@ public sealed partial class WebLeakTests(WebLeaksTarget target) : IClassFixture<
             Assert.Equal($"event handlers {handlers:N0} PriceBoard.Changed QuoteWatcher.OnChanged ×{handlers:N0}",
                 string.Join(' ', row.Split(' ', StringSplitOptions.RemoveEmptyEntries).Where((_, i) => i is not (3 or 4))));
         }
-        Assert.True(inspections <= 3 * live, $"-live paused the server {live:F3} s, -inspections {inspections:F3} s");
+        Assert.True(inspections <= 4 * live, $"-live paused the server {live:F3} s, -inspections {inspections:F3} s");
     }
 
     private static (double Seconds, string Output) Paused(string pid, string view)
