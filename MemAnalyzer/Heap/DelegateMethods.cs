@@ -63,7 +63,7 @@ internal sealed class DelegateMethods(ClrHeap heap)
         {
             return default;
         }
-        var target = delegateObject.ReadObjectField("_target");
+        var target = delegateObject.ReadReference("_target");
         return target.Address == delegateObject.Address || !target.IsValid ? default : target;
     }
 
@@ -73,7 +73,7 @@ internal sealed class DelegateMethods(ClrHeap heap)
         {
             return null;
         }
-        var methodBase = delegateObject.ReadObjectField("_methodBase");
+        var methodBase = delegateObject.ReadReference("_methodBase");
         if (!methodBase.IsValid || methodBase.Type?.GetFieldByName("m_handle") is null)
         {
             return null;

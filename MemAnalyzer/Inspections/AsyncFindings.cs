@@ -1,3 +1,4 @@
+using MemAnalyzer.Heap;
 using System.Text.RegularExpressions;
 using MemAnalyzer.Retention;
 using Microsoft.Diagnostics.Runtime;
@@ -57,7 +58,7 @@ internal static partial class AsyncFindings
         }
         if (field.IsObjectReference)
         {
-            var machine = box.ReadObjectField("StateMachine");
+            var machine = box.ReadReference("StateMachine");
             return machine.Type?.GetFieldByName("<>1__state") is null ? null : machine.ReadField<int>("<>1__state");
         }
         return field.Type?.GetFieldByName("<>1__state") is { } state ? state.Read<int>(field.GetAddress(box.Address), interior: true) : null;

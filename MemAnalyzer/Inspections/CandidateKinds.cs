@@ -10,9 +10,6 @@ internal static class CandidateKinds
 {
     public const byte None = 0;
 
-    /// <summary>Has an instance field of a delegate type: may own an event.</summary>
-    public const byte DelegateOwner = 1;
-
     public const byte Delegate = 2;
 
     /// <summary>List, Dictionary, HashSet of System.Collections.Generic, or a ConcurrentDictionary.</summary>
@@ -74,17 +71,16 @@ internal static class CandidateKinds
         {
             kinds |= SafeHandle;
         }
-        if (DelegateFields(type).Count > 0)
-        {
-            kinds |= DelegateOwner;
-        }
         return kinds;
     }
 
     /// <summary>The box of an async method's state machine: AsyncTaskMethodBuilder&lt;T&gt;+AsyncStateMachineBox&lt;TStateMachine&gt; and its debug variant.</summary>
     public static bool IsAsyncBox(string name) => name.Contains("AsyncStateMachineBox<", StringComparison.Ordinal);
 
-    /// <summary>The instance fields whose declared type is a delegate type (an event's backing field is one).</summary>
+    /// <summary>
+    /// The instance fields whose declared type is a delegate type (an event's backing field is one). Slow: ClrMD resolves
+    /// each field's type by a search of every module; call it only for the types of a few objects, never in the walk.
+    /// </summary>
     public static IReadOnlyList<ClrInstanceField> DelegateFields(ClrType type) =>
         [.. Heap.TypeFields.Of(type).Where(f => f.IsObjectReference && f.Type is { } t && t.Name != MulticastDelegate && Derives(t, MulticastDelegate))];
 

@@ -1,3 +1,5 @@
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
 using MemAnalyzer.Objects;
 using Microsoft.Diagnostics.Runtime;
 
@@ -13,8 +15,9 @@ internal static class EventFindings
     /// <summary>The type of a row whose delegate no field holds (no instance field of a live object, no static field).</summary>
     public const string NoOwner = "(no field: a local or a collection holds it)";
 
-    public static IEnumerable<Finding> Find(ClrHeap heap, InspectionCandidates candidates, int minHandlers, MethodResolver methods, CancellationToken cancellation)
+    public static IEnumerable<Finding> Find(HeapSource source, ObjectBitmap live, InspectionCandidates candidates, int minHandlers, MethodResolver methods, CancellationToken cancellation)
     {
+        var heap = source.Heap;
         var big = new Dictionary<ulong, ClrObject>();
         foreach (var address in candidates.Delegates)
         {
@@ -23,7 +26,7 @@ internal static class EventFindings
             {
                 continue;
             }
-            var list = obj.ReadObjectField("_invocationList");
+            var list = obj.ReadReference("_invocationList");
             if (!list.IsNull && list.Type is { IsArray: true })
             {
                 big[address] = obj;
@@ -33,7 +36,7 @@ internal static class EventFindings
         {
             return [];
         }
-        var owners = Owners(heap, candidates, big, cancellation);
+        var owners = Owners(source, live, big, cancellation);
         StaticEventOwners.Add(heap, big, owners, cancellation);
         return [.. big.Values.Select(obj => Row(obj, owners.GetValueOrDefault(obj.Address) ?? NoOwner, methods))
             .OrderByDescending(f => f.Count).ThenBy(f => f.Type, StringComparer.Ordinal).ThenBy(f => f.Example)];
@@ -43,37 +46,20 @@ internal static class EventFindings
     {
         var content = DelegateContent.Read(obj, null, entries: false, methods);
         var handlers = DelegateContent.Handlers(obj).ToList();
-        var bytes = (long)obj.Size + (long)obj.ReadObjectField("_invocationList").Size + handlers.Sum(h => (long)h.Size);
+        var bytes = (long)obj.Size + (long)obj.ReadReference("_invocationList").Size + handlers.Sum(h => (long)h.Size);
         var perMethod = (content.Methods ?? []).Select(m => (MethodText.Of(m.Method), m.Count)).ToList();
         return new Finding(InspectionNames.Events, owner, MethodText.Counts(perMethod), content.Count ?? handlers.Count, bytes, obj.Address);
     }
 
-    /// <summary>For each big delegate, "OwnerType.field" of the first live object (lowest address) whose delegate-typed field holds it.</summary>
-    private static Dictionary<ulong, string> Owners(ClrHeap heap, InspectionCandidates candidates, Dictionary<ulong, ClrObject> big, CancellationToken cancellation)
+    /// <summary>
+    /// For each big delegate, "OwnerType.field" of the first live object (lowest address) whose delegate-typed field holds
+    /// it: one more walk of the live objects (<see cref="DelegateOwnerPass"/>), only when some delegate is big.
+    /// </summary>
+    private static Dictionary<ulong, string> Owners(HeapSource source, ObjectBitmap live, Dictionary<ulong, ClrObject> big, CancellationToken cancellation)
     {
-        var owners = new Dictionary<ulong, string>();
-        var fields = new Dictionary<ulong, IReadOnlyList<ClrInstanceField>>();
-        foreach (var address in candidates.DelegateOwners)
-        {
-            cancellation.ThrowIfCancellationRequested();
-            var obj = heap.GetObject(address);
-            if (obj.Type is not { } type)
-            {
-                continue;
-            }
-            if (!fields.TryGetValue(type.MethodTable, out var delegateFields))
-            {
-                fields[type.MethodTable] = delegateFields = CandidateKinds.DelegateFields(type);
-            }
-            foreach (var field in delegateFields)
-            {
-                var value = field.ReadObject(address, interior: false).Address;
-                if (value != 0 && big.ContainsKey(value) && !owners.ContainsKey(value))
-                {
-                    owners[value] = $"{Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
-                }
-            }
-        }
-        return owners;
+        var search = new DelegateOwnerSearch(source.Table, big.Keys.ToHashSet());
+        var pass = new DelegateOwnerPass(search, source.Memory);
+        ObjectScan.Run(source, ObjectSelection.Live, live, ref pass, threads: 1, cancellation);
+        return search.Owners;
     }
 }

@@ -16,7 +16,6 @@ internal sealed class InspectionCandidates
     private readonly List<(int Index, ulong Address, long Size)> _pendingEmpty = [];
     private Mark _segmentStart;
 
-    public List<ulong> DelegateOwners { get; } = [];
     public List<ulong> Delegates { get; } = [];
     public List<ulong> Collections { get; } = [];
     public List<ulong> Timers { get; } = [];
@@ -76,11 +75,10 @@ internal sealed class InspectionCandidates
     public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
         Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
 
-    private Mark Position() => new(DelegateOwners.Count, Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count);
+    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count);
 
     private void Rewind(Mark mark)
     {
-        Cut(DelegateOwners, mark.Owners);
         Cut(Delegates, mark.Delegates);
         Cut(Collections, mark.Collections);
         Cut(Timers, mark.Timers);
@@ -91,5 +89,5 @@ internal sealed class InspectionCandidates
 
     private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
 
-    private readonly record struct Mark(int Owners, int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable);
+    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable);
 }

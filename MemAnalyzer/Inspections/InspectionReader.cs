@@ -25,7 +25,7 @@ public static class InspectionReader
         List<Finding> findings =
         [
             .. FinishedFindings.Find(heap, candidates),
-            .. EventFindings.Find(heap, candidates, options.MinHandlers, methods, cancellation),
+            .. EventFindings.Find(source, live, candidates, options.MinHandlers, methods, cancellation),
             .. CollectionFindings.Find(heap, candidates, options, cancellation),
             .. CollectionFindings.EmptyArrays(source.Table, candidates, options.MinGroup),
             .. TimerFindings.Find(heap, candidates, methods),

@@ -35,7 +35,6 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
             }
             return;
         }
-        Add(kinds, CandidateKinds.DelegateOwner, candidates.DelegateOwners, address);
         Add(kinds, CandidateKinds.Delegate, candidates.Delegates, address);
         Add(kinds, CandidateKinds.Collection, candidates.Collections, address);
         Add(kinds, CandidateKinds.Timer, candidates.Timers, address);

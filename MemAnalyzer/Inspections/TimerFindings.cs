@@ -1,3 +1,4 @@
+using MemAnalyzer.Heap;
 using MemAnalyzer.Objects;
 using MemAnalyzer.Retention;
 using Microsoft.Diagnostics.Runtime;
@@ -28,14 +29,14 @@ internal static class TimerFindings
             {
                 continue;
             }
-            var state = timer.ReadObjectField("_state");
+            var state = timer.ReadReference("_state");
             if (!state.IsNull && state.Type is { } stateType && CandidateKinds.Derives(stateType, CancellationTokenSource))
             {
                 var (method, target) = Registered(state, methods);
                 Add(timeouts, method, state.Address, (long)state.Size, target);
                 continue;
             }
-            var callback = timer.ReadObjectField(type.GetFieldByName("_timerCallback") is null ? "_callback" : "_timerCallback");
+            var callback = timer.ReadReference(type.GetFieldByName("_timerCallback") is null ? "_callback" : "_timerCallback");
             var name = callback.IsNull ? MethodText.Unknown : MethodText.Of(methods.Resolve(callback));
             Add(timers, name, address, (long)timer.Size, state.IsNull ? null : state.Type?.Name);
         }
@@ -49,19 +50,19 @@ internal static class TimerFindings
     /// </summary>
     private static (string Method, string? Target) Registered(ClrObject source, MethodResolver methods)
     {
-        var registrations = source.Type!.GetFieldByName("_registrations") is null ? default : source.ReadObjectField("_registrations");
-        var node = registrations.IsNull || registrations.Type?.GetFieldByName("Callbacks") is null ? default : registrations.ReadObjectField("Callbacks");
+        var registrations = source.Type!.GetFieldByName("_registrations") is null ? default : source.ReadReference("_registrations");
+        var node = registrations.IsNull || registrations.Type?.GetFieldByName("Callbacks") is null ? default : registrations.ReadReference("Callbacks");
         if (node.IsNull)
         {
             return (NoRegistration, null);
         }
-        var callbackState = node.ReadObjectField("CallbackState");
-        var registered = callbackState.IsDelegate ? callbackState : node.ReadObjectField("Callback");
+        var callbackState = node.ReadReference("CallbackState");
+        var registered = callbackState.IsDelegate ? callbackState : node.ReadReference("Callback");
         if (registered.IsNull || !registered.IsDelegate)
         {
             return (MethodText.Unknown, null);
         }
-        var target = registered.ReadObjectField("_target");
+        var target = registered.ReadReference("_target");
         return (MethodText.Of(methods.Resolve(registered)), target.IsNull || target.Address == registered.Address ? null : target.Type?.Name);
     }
 

@@ -1,3 +1,4 @@
+using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Objects;
@@ -36,7 +37,7 @@ public static class CollectionContent
 
     private static ContentView Sequence(string kind, ClrObject obj, string arrayField, int head, int size, ValueReader? values, bool entries)
     {
-        var array = obj.ReadObjectField(arrayField);
+        var array = obj.ReadReference(arrayField);
         var capacity = array.IsNull ? 0 : array.AsArray().Length;
         var slot = SlotBytes(array);
         if (!entries || array.IsNull)
@@ -51,7 +52,7 @@ public static class CollectionContent
     {
         var slots = obj.ReadField<int>("_count");
         var count = slots - obj.ReadField<int>("_freeCount");
-        var array = obj.ReadObjectField("_entries");
+        var array = obj.ReadReference("_entries");
         var capacity = array.IsNull ? 0 : array.AsArray().Length;
         var slot = SlotBytes(array);
         if (!entries || values is null || array.IsNull || array.Type?.ComponentType is not { } entry)

@@ -1,3 +1,4 @@
+using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Objects;
@@ -19,14 +20,14 @@ public static class ConcurrentDictionaryContent
     /// <param name="values">Reads the entries; only needed with <paramref name="entries"/>.</param>
     public static ContentView Read(ClrObject obj, ValueReader? values, bool entries)
     {
-        var tables = obj.ReadObjectField("_tables");
+        var tables = obj.ReadReference("_tables");
         if (tables.IsNull)
         {
             return new ContentView(ContentKind.ConcurrentDictionary, 0, 0);
         }
-        var buckets = tables.ReadObjectField("_buckets");
+        var buckets = tables.ReadReference("_buckets");
         var capacity = buckets.IsNull ? 0 : buckets.AsArray().Length;
-        var counts = tables.ReadObjectField("_countPerLock");
+        var counts = tables.ReadReference("_countPerLock");
         long count = counts.IsNull ? 0 : counts.AsArray().ReadValues<int>(0, counts.AsArray().Length)?.Sum(c => (long)c) ?? 0;
         var slot = buckets.IsNull ? 0 : buckets.Type?.ComponentSize ?? 0;
         if (!entries || values is null)
@@ -51,7 +52,7 @@ public static class ConcurrentDictionaryContent
             for (var hops = 0; !node.IsNull && hops < 1_000_000; hops++)
             {
                 yield return node;
-                node = node.ReadObjectField("_next");
+                node = node.ReadReference("_next");
             }
         }
     }

@@ -45,7 +45,7 @@ public sealed class MethodResolver(ClrRuntime runtime)
         {
             return default;
         }
-        var target = handler.ReadObjectField("_target");
+        var target = handler.ReadReference("_target");
         return target.Address == handler.Address || !target.IsValid ? default : target;
     }
 

@@ -1,0 +1,64 @@
+using MemAnalyzer.Heap;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Inspections;
+
+/// <summary>
+/// The state of <see cref="DelegateOwnerPass"/>: the big delegates wanted, each MethodTable's reference field offsets
+/// (from the field list alone: no field's type is resolved, which ClrMD does by a module-wide name search per field),
+/// and the owner found first for each delegate. A field's type is resolved only when its value is a wanted delegate,
+/// to keep the rule that an event's field is one of a delegate type.
+/// </summary>
+internal sealed class DelegateOwnerSearch(MethodTableInfoTable table, IReadOnlySet<ulong> wanted)
+{
+    private int[]?[] _offsets = new int[]?[1024];
+    private readonly Dictionary<int, IReadOnlyList<ClrInstanceField>> _delegateFields = [];
+
+    /// <summary>"OwnerType.field" by delegate address.</summary>
+    public Dictionary<ulong, string> Owners { get; } = [];
+
+    /// <summary>The offsets from the object's address of a (non-array) MethodTable's reference fields.</summary>
+    public int[] OffsetsAt(int index)
+    {
+        if (index >= _offsets.Length)
+        {
+            Array.Resize(ref _offsets, Math.Max(index + 1, _offsets.Length * 2));
+        }
+        return _offsets[index] ??= Read(index);
+    }
+
+    /// <summary>A reference read at <paramref name="offset"/> of an instance of MethodTable <paramref name="index"/>.</summary>
+    public void Saw(ulong value, int index, int offset)
+    {
+        if (value == 0 || !wanted.Contains(value) || Owners.ContainsKey(value))
+        {
+            return;
+        }
+        lock (table.ClrMdLock)
+        {
+            var type = table.TypeAt(index);
+            if (!_delegateFields.TryGetValue(index, out var fields))
+            {
+                _delegateFields[index] = fields = CandidateKinds.DelegateFields(type);
+            }
+            foreach (var field in fields)
+            {
+                // An instance field's offset counts from the end of the MethodTable pointer.
+                if (field.Offset + 8 == offset)
+                {
+                    Owners[value] = $"{Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
+                    return;
+                }
+            }
+        }
+    }
+
+    private int[] Read(int index)
+    {
+        lock (table.ClrMdLock)
+        {
+            var type = table.TypeAt(index);
+            return type.IsArray || !type.ContainsPointers ? [] : [.. TypeFields.Of(type).Where(f => f.IsObjectReference).Select(f => f.Offset + 8)];
+        }
+    }
+}
