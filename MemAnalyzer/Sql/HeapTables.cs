@@ -1,6 +1,7 @@
 using DuckDB.NET.Data;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Objects;
 using MemAnalyzer.Retention;
 using StringContent = MemAnalyzer.Strings.StringContent;
 
@@ -10,7 +11,8 @@ namespace MemAnalyzer.Sql;
 /// Loads one heap into the tables of <see cref="SqlSchema"/> through DuckDB's appender, from the product's own pieces:
 /// the live graph (<see cref="HeapGraphReader"/> when the query names <c>refs</c>, which needs the references, else
 /// <see cref="LiveGraphReader"/> and so the dump's index), its root paths and dominator tree, the live snapshot that the
-/// damage gate judges (<see cref="HeapStatisticsCollector"/>), and one more <see cref="ObjectScan"/> for every object.
+/// damage gate judges (<see cref="HeapStatisticsCollector"/>), one more <see cref="ObjectScan"/> for every object, and
+/// the instances of each type the query names in <c>fields('…')</c> (<see cref="FieldTables"/>).
 /// </summary>
 public static class HeapTables
 {
@@ -39,6 +41,10 @@ public static class HeapTables
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendLive(connection, graph, tree, paths, cancellation);
         AppendObjects(connection, source, walk, live, needs.Strings, cancellation);
+        foreach (var type in needs.FieldTypes)
+        {
+            FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
+        }
         var snapshot = HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
         return warnings.Count == 0 ? snapshot : snapshot with { Warnings = [.. snapshot.Warnings, .. warnings] };
     }

@@ -2,11 +2,15 @@ namespace MemAnalyzer.Sql;
 
 /// <summary>
 /// The tables that cost a load of their own, read only when the query's text names them: <c>refs</c> (the graph's
-/// references, which the dump's index does not keep) and <c>strings</c> (every string's characters).
+/// references, which the dump's index does not keep), <c>strings</c> (every string's characters) and the
+/// <c>fields('&lt;type&gt;')</c> of each type named (its instances' fields).
 /// </summary>
 public sealed record SqlTableNeeds(bool Refs, bool Strings)
 {
-    public static SqlTableNeeds Of(string query) => new(Names(query, "refs"), Names(query, "strings"));
+    /// <summary>The types whose <c>fields('…')</c> the query names.</summary>
+    public IReadOnlyList<string> FieldTypes { get; init; } = [];
+
+    public static SqlTableNeeds Of(string query) => new(Names(query, "refs"), Names(query, "strings")) { FieldTypes = FieldTables.TypesIn(query) };
 
     /// <summary>Every table: what an export writes.</summary>
     public static SqlTableNeeds All { get; } = new(true, true);

@@ -68,14 +68,21 @@ public sealed class SqlView : View
         }
         using var connection = new DuckDBConnection("DataSource=:memory:");
         connection.Open();
+        var fieldTypes = options.Query is null ? [] : FieldTables.TypesIn(options.Query);
         if (options.ExportFolder)
         {
+            if (fieldTypes.Count > 0)
+            {
+                throw new MemAnalyzerException(ExitCodes.InvalidArguments,
+                    $"fields('{fieldTypes[0]}') reads a dump or a process: an export holds no fields (run the query with -f <dump>)");
+            }
             ExportTables.Attach(connection, target.DumpPath!);
             Write(SqlStatements.Query(connection, options.Query!, context.Cancellation), output, context);
             return ExitCodes.Success;
         }
         SqlStatements.Execute(connection, SqlSchema.Create);
-        if (options.Query is not null)
+        // A query that names fields('…') is planned after the load: its columns are the type's fields, known only then.
+        if (options.Query is not null && fieldTypes.Count == 0)
         {
             SqlStatements.Check(connection, options.Query);
         }
@@ -96,7 +103,7 @@ public sealed class SqlView : View
         }
         if (options.Query is { } query)
         {
-            Write(SqlStatements.Query(connection, query, context.Cancellation), output, context);
+            Write(SqlStatements.Query(connection, FieldTables.Rewrite(query), context.Cancellation), output, context);
         }
         Notes.Write(context.Error, heap.Warnings, report, context.Silent);
         ViewRunner.Gate(heap, context, null);
