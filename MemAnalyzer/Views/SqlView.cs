@@ -7,7 +7,7 @@ using MemAnalyzer.Targets;
 namespace MemAnalyzer.Views;
 
 /// <summary>
-/// -sql "&lt;query&gt;": the heap as tables (objects, refs, roots, types, strings) in an embedded DuckDB, the query's
+/// -sql "&lt;query&gt;": the heap as tables (objects, refs, roots, types, strings, fields('&lt;type&gt;')) in an embedded DuckDB, the query's
 /// result as a table, CSV or JSON; -export &lt;dir&gt;: the same tables as Parquet files partitioned by dump; -sql with
 /// -f &lt;export folder&gt; queries exported dumps together. libduckdb.so is loaded only here.
 /// </summary>
@@ -15,7 +15,7 @@ public sealed class SqlView : View
 {
     public override IReadOnlyList<ViewSwitch> Switches { get; } =
     [
-        ViewSwitch.Single("-sql|--sql <QUERY>", "Runs a SQL query (DuckDB) over the heap's tables: objects, refs, roots, types, strings (see the README's SQL section). With -f <export folder>: over the dumps -export wrote there. Prints a table; -o x.csv, -o x.json and -format json write the rows."),
+        ViewSwitch.Single("-sql|--sql <QUERY>", "Runs a SQL query (DuckDB) over the heap's tables: objects, refs, roots, types, strings, fields('<type>') (see the README's SQL section). With -f <export folder>: over the dumps -export wrote there. Prints a table; -o x.csv, -o x.json and -format json write the rows."),
         ViewSwitch.Single("-export|--export <DIR>", "Writes the heap's tables as Parquet files, one folder per dump: <DIR>/dump=<name>/objects.parquet, ... (with a dump column). A dump already there needs -overwrite."),
     ];
 
