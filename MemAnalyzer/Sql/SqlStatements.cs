@@ -63,6 +63,6 @@ public static class SqlStatements
     /// <param name="prefix">What the tool put before the user's query, left out of the message.</param>
     public static MemAnalyzerException Failed(DuckDBException e, string prefix = "") =>
         new(ExitCodes.SqlQueryFailed,
-            $"the SQL query failed: {string.Join(' ', e.Message.Replace(prefix, "", StringComparison.Ordinal).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))} " +
+            $"the SQL query failed: {string.Join(' ', (prefix.Length == 0 ? e.Message : e.Message.Replace(prefix, "", StringComparison.Ordinal)).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))} " +
             $"(the tables are {string.Join(", ", SqlSchema.Tables)}: see the README's SQL section)");
 }

@@ -58,6 +58,25 @@ public sealed partial class SqlFieldsTests(RetentionTarget target)
             $"error: fields('{ExpectedCounts.RetentionNamespace}.Ordr'): no object has the type '{ExpectedCounts.RetentionNamespace}.Ordr' (give the full name as the types table spells it); did you mean {ExpectedCounts.RetentionOrderType}, ");
     }
 
+    [Fact]
+    public void AColumnTheTypeDoesNotHaveIsOneErrorLineWithTheEnginesMessageAndExitCode90()
+    {
+        var result = MemAnalyzerCli.Run("-f", target.BeforePath, "-sql", $"SELECT Total FROM fields('{ExpectedCounts.RetentionOrderType}')");
+
+        CliAssert.Error(result, ExitCodes.SqlQueryFailed, "error: the SQL query failed: Binder Error: Referenced column \"Total\" not found in FROM clause!");
+    }
+
+    [Fact]
+    public void FieldsOverAnExportFolderIsRefusedBeforeTheFolderIsRead()
+    {
+        using var directory = new TempDirectory();
+
+        var result = MemAnalyzerCli.Run("-f", directory.Path, "-sql", $"SELECT * FROM fields('{ExpectedCounts.RetentionOrderType}')");
+
+        CliAssert.Error(result, ExitCodes.InvalidArguments,
+            $"error: fields('{ExpectedCounts.RetentionOrderType}') reads a dump or a process: an export holds no fields (run the query with -f <dump>)");
+    }
+
     private static ulong OrdersAddress(string field) => Convert.ToUInt64(ReferenceAddress().Match(field).Groups[1].Value, 16);
 
     [GeneratedRegex(@"^List<Order> @0x([0-9a-f]+) ")]
