@@ -42,7 +42,7 @@ public static partial class FieldTables
                 (closest.Count == 0 ? "" : $"; did you mean {string.Join(", ", closest)}?"));
         }
         var addresses = Column<ulong>(connection, "SELECT o.address FROM _objects o JOIN _types t USING (type_id) WHERE t.type = $type ORDER BY o.address", query.Type);
-        var first = heap.GetObjectType(addresses[0])!;
+        var first = heap.GetObjectType(addresses[0]) ?? throw new InvalidDataException($"the type of the {query.Type} at 0x{addresses[0]:x} could not be read: the heap is damaged");
         var columns = Columns(first);
         SqlStatements.Execute(connection, $"CREATE TEMP TABLE _fields_load (address UBIGINT{string.Concat(columns.Select((c, i) => $", c{i} {(c.IsAddress ? "UBIGINT" : "VARCHAR")}"))})");
         var reader = new ValueReader(heap, retention);
