@@ -35,11 +35,25 @@ public sealed class InstallTests(RootsScenario scenario)
         // NativeBinary ran scripts/install.sh into a temporary prefix, once for every test that uses the native binary.
         var published = Directory.GetFiles(NativeBinary.LibraryDirectory).Select(Path.GetFileName).Order(StringComparer.Ordinal);
 
-        Assert.Equal(["MemAnalyzer", "collect-dacs.sh"], published);
+        Assert.Equal(["MemAnalyzer", "collect-dacs.sh", "libduckdb.so"], published);
         Assert.Equal("\u007fELF"u8.ToArray(), File.ReadAllBytes(NativeBinary.Path)[..4]);
         Assert.Contains($"installed: {NativeBinary.Path} -> ", NativeBinary.InstallOutput.StandardOutput, StringComparison.Ordinal);
         AssertAnalyzes(NativeBinary.Run("-f", scenario.DumpPath, "-live", "-dtn", "100000"));
         Assert.StartsWith("MemAnalyzer 1.0.0 (commit ", NativeBinary.Run("--version").StandardOutput, StringComparison.Ordinal);
+    }
+
+    /// <summary>DuckDB.NET under Native AOT: the installed binary loads libduckdb.so from beside itself and answers as the JIT build does.</summary>
+    [Fact]
+    public void TheInstalledNativeBinaryRunsSqlWithTheDuckDbLibraryBesideItAsTheJitBuildDoes()
+    {
+        string[] query = ["-f", scenario.DumpPath, "-sql", "SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC, type LIMIT 15", "-noindex"];
+
+        var native = NativeBinary.Run(query);
+        var jit = MemAnalyzerCli.Run(query);
+
+        Assert.True(native.ExitCode == 0, native.ToString());
+        Assert.Contains("(15 rows)", native.StandardOutput, StringComparison.Ordinal);
+        Assert.Equal(jit.StandardOutput, native.StandardOutput);
     }
 
     [Fact]
