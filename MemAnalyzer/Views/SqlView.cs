@@ -56,7 +56,8 @@ public sealed class SqlView : View
 
     public override int Run(CommandRequest request, RunContext context)
     {
-        var (target, output, options) = ((ViewRequest<SqlOptions>)request) switch { var r => (r.Target, r.Output, r.Options) };
+        var sql = (ViewRequest<SqlOptions>)request;
+        var (target, output, options) = (sql.Target, sql.Output, sql.Options);
         if (GcDumpTarget.Is(target))
         {
             throw GcDumpTarget.Refusal(Name, Needs);

@@ -21,7 +21,6 @@ public sealed partial class LeakAssertPackageTests
               Signature: {SignatureOracle.Of("static LeakAssertConsumerMSTest.Depot.Parcels", "System.Collections.Generic.Queue<LeakAssertConsumerMSTest.Parcel>._array", "LeakAssertConsumerMSTest.Parcel[]")}
 
             Read from the dump leak-MSTestLeakTests.LeftInTheDepot-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
-            """, DumpStamp().Replace(DumpPath().Replace(Address().Replace(result.Message.ReplaceLineEndings("\n").TrimEnd(), "@0x…"),
-                m => $"the dump {Path.GetFileName(m.Groups[1].Value)} ("), "-….dmp"));
+            """, Stamped(result.Message));
     }
 }

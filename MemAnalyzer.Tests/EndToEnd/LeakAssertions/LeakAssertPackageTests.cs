@@ -184,8 +184,7 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
               Signature: {SignatureOracle.Of("static LeakAssertConsumerXunit3.Showroom.Lamps", "System.Collections.Generic.List<LeakAssertConsumerXunit3.Lamp>._items", "LeakAssertConsumerXunit3.Lamp[]")}
 
             Read from the dump leak-Xunit3LeakTests.KeptInTheShowroom-….dmp (kept for you; MEMANALYZER_KEEPDUMP=0 deletes it).
-            """, DumpStamp().Replace(DumpPath().Replace(Address().Replace(result.Message.ReplaceLineEndings("\n").TrimEnd(), "@0x…"),
-                m => $"the dump {Path.GetFileName(m.Groups[1].Value)} ("), "-….dmp"));
+            """, Stamped(result.Message));
     }
 
     private string Failure(string test)
@@ -202,6 +201,11 @@ public sealed partial class LeakAssertPackageTests(PackedConsumers consumers) : 
         var text = Address().Replace(message.ReplaceLineEndings("\n").TrimEnd(), "@0x…");
         return DumpPath().Replace(text, m => $"the dump {DumpTest().Replace(Path.GetFileName(m.Groups[1].Value), "leak-LeakTests.$1-….dmp")} (");
     }
+
+    /// <summary>A message with its address, dump folder and dump stamp masked: "the dump leak-Class.Test-….dmp (".</summary>
+    private static string Stamped(string message) =>
+        DumpStamp().Replace(DumpPath().Replace(Address().Replace(message.ReplaceLineEndings("\n").TrimEnd(), "@0x…"),
+            m => $"the dump {Path.GetFileName(m.Groups[1].Value)} ("), "-….dmp");
 
     [GeneratedRegex(@"/\S+/known-leaks\.txt")]
     private static partial Regex Baseline();
