@@ -18,8 +18,8 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class FieldNames
 {
-    private const string ArrayElement = "[]";
-    private const string DependentHandle = "(dependent handle)";
+    public const string ArrayElement = "[]";
+    public const string DependentHandle = "(dependent handle)";
     private const string Target = "_target";
 
     /// <param name="dacCalls">Marks each read of a type's fields for the watchdog; null: nothing watches them.</param>

@@ -16,4 +16,17 @@ public interface ILiveGraphIndex
 
     /// <summary>A writer for this heap's index, or null when nothing is to be written (a live target, no room).</summary>
     ILiveGraphIndexWriter? StartWriting(HeapSource source);
+
+    /// <summary>
+    /// A file a view keeps beside this heap's index (the -sql tables), when it is there, whole, of this dump and of
+    /// <paramref name="format"/>: its path; else null (no index, a live target, a stale or damaged file, removed).
+    /// </summary>
+    /// <param name="kind">Names the file among the dump's kept files; <paramref name="what"/> names its content in notes.</param>
+    string? TryReadKept(HeapSource source, string kind, string format, string what, CancellationToken cancellation);
+
+    /// <summary>
+    /// Keeps a file beside this heap's index: <paramref name="write"/> makes it at the path it is given, throwing an
+    /// <see cref="IOException"/> when it cannot. Nothing for a live target; a failure is one warning, never the analysis's.
+    /// </summary>
+    void WriteKept(HeapSource source, string kind, string format, string what, Action<string> write);
 }

@@ -80,6 +80,19 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
         }
     }
 
+    public string? TryReadKept(HeapSource source, string kind, string format, string what, CancellationToken cancellation) =>
+        source.IndexIdentity is { } identity && File.Exists(KeptFile.CheckPath(settings, identity, kind))
+            ? KeptFile.TryRead(settings, identity, FingerprintOf(identity), kind, format, what, Warn, cancellation)
+            : null;
+
+    public void WriteKept(HeapSource source, string kind, string format, string what, Action<string> write)
+    {
+        if (source.IndexIdentity is { } identity)
+        {
+            KeptFile.Write(settings, identity, FingerprintOf(identity), kind, format, what, write, Warn);
+        }
+    }
+
     /// <summary>One warning per run: a cache folder that fails once fails the same way for the other side of a diff.</summary>
     private void Warn(string message)
     {

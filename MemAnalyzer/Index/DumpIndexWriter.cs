@@ -93,5 +93,5 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
         IndexFolder.Delete(_staging);
     }
 
-    private static string Megabytes(long bytes) => $"{bytes / 1048576.0:N1} MB";
+    internal static string Megabytes(long bytes) => $"{bytes / 1048576.0:N1} MB";
 }

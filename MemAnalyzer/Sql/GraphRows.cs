@@ -1,4 +1,5 @@
 using DuckDB.NET.Data;
+using MemAnalyzer.Heap;
 using MemAnalyzer.Retention;
 
 namespace MemAnalyzer.Sql;
@@ -10,21 +11,41 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 internal static class GraphRows
 {
-    /// <summary>The references of live objects, one row per edge of the graph; the field is left NULL (not read per reference).</summary>
-    public static void AppendRefs(DuckDBConnection connection, ObjectGraph graph, CancellationToken cancellation)
+    /// <summary>The references of live objects, one row per edge of the graph, with the id of the field that holds it (<see cref="RefFields"/>).</summary>
+    public static void AppendRefs(DuckDBConnection connection, ObjectGraph graph, HeapSource source, CancellationToken cancellation)
     {
-        using var refs = connection.CreateAppender("refs");
-        for (var obj = 0; obj < graph.Count; obj++)
+        var fields = new RefFields(source);
+        var ids = new int[64];
+        using (var refs = connection.CreateAppender("_refs"))
         {
-            if ((obj & 0xFFFF) == 0xFFFF)
+            for (var obj = 0; obj < graph.Count; obj++)
             {
-                cancellation.ThrowIfCancellationRequested();
+                if ((obj & 0xFFFF) == 0xFFFF)
+                {
+                    cancellation.ThrowIfCancellationRequested();
+                }
+                var references = graph.ReferencesOf(obj);
+                if (references.Length == 0)
+                {
+                    continue;
+                }
+                if (references.Length > ids.Length)
+                {
+                    ids = new int[Math.Max(references.Length, ids.Length * 2)];
+                }
+                fields.Name(graph, obj, ids.AsSpan(0, references.Length));
+                var from = graph.Addresses[obj];
+                for (var r = 0; r < references.Length; r++)
+                {
+                    var row = refs.CreateRow().AppendValue(from).AppendValue(graph.Addresses[references[r]]);
+                    (ids[r] >= 0 ? row.AppendValue(ids[r]) : row.AppendNullValue()).EndRow();
+                }
             }
-            var source = graph.Addresses[obj];
-            foreach (var target in graph.ReferencesOf(obj))
-            {
-                refs.CreateRow().AppendValue(source).AppendValue(graph.Addresses[target]).AppendNullValue().EndRow();
-            }
+        }
+        using var names = connection.CreateAppender("_fields");
+        for (var id = 0; id < fields.Names.Count; id++)
+        {
+            names.CreateRow().AppendValue(id).AppendValue(fields.Names[id]).EndRow();
         }
     }
 

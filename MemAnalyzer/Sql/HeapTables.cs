@@ -30,7 +30,7 @@ public static class HeapTables
         {
             (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
             paths = RootPaths.Compute(graph, cancellation);
-            GraphRows.AppendRefs(connection, graph, cancellation);
+            GraphRows.AppendRefs(connection, graph, source, cancellation);
             tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
         }
         else

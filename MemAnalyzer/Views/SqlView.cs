@@ -93,7 +93,10 @@ public sealed class SqlView : View
             needs = SqlTableNeeds.All;
         }
         var (heap, report) = SnapshotReader.Read(target, context.Dac,
-            (source, token) => HeapTables.Load(connection, source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
+            (source, token) => KeptTables.Load(connection, source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
+        // A damaged heap fails the run before any row is printed or exported (a heap read from kept tables was whole).
+        Notes.Write(context.Error, heap?.Warnings ?? [], report, context.Silent);
+        ViewRunner.Gate(heap, context, null);
         if (options.Export is { } into)
         {
             var written = ParquetExport.Write(connection, into, ParquetExport.DumpName(target), options.Overwrite);
@@ -106,8 +109,6 @@ public sealed class SqlView : View
         {
             Write(SqlStatements.Query(connection, FieldTables.Rewrite(query), context.Cancellation), output, context);
         }
-        Notes.Write(context.Error, heap.Warnings, report, context.Silent);
-        ViewRunner.Gate(heap, context, null);
         return ExitCodes.Success;
     }
 

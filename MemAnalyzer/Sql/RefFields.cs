@@ -1,0 +1,173 @@
+using MemAnalyzer.Heap;
+using MemAnalyzer.Retention;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Sql;
+
+/// <summary>
+/// Names the field of each reference for <c>refs.field</c>, spelled as -roots' paths spell a step
+/// (<see cref="FieldNames"/>): "name", "outer.inner" for a field of a struct field, "[]" for an array element,
+/// "(dependent handle)"; a delegate's "_target" without its method. Each type's reference fields (offset from the
+/// object's start, name id) are listed once, from ClrMD; per object, those slots are read from memory and matched, by
+/// value and in order, with the graph's references. No string per reference: the rows hold a name id (<see cref="Names"/>).
+/// </summary>
+internal sealed class RefFields
+{
+    private const int Unknown = -1;
+    private readonly MethodTableInfoTable _table;
+    private readonly ObjectReader _reader;
+    private readonly DependentHandles _dependents;
+    private readonly Dictionary<string, int> _ids = new(StringComparer.Ordinal);
+    private readonly List<string> _names = [];
+    private readonly int _arrayElement;
+    private readonly int _dependentHandle;
+    private (long[] Offsets, int[] Names, bool IsArray)?[] _layouts = new (long[], int[], bool)?[256];
+    private ulong[] _slots = new ulong[64];
+    private int[] _slotNames = new int[64];
+    private int _count;
+
+    public RefFields(HeapSource source)
+    {
+        _table = source.TableWithReferences();
+        _reader = new ObjectReader(HeapBlockCache.For(source.Heap, source.Memory), source.Memory);
+        _dependents = DependentHandles.Of(source.Heap);
+        _arrayElement = Id(FieldNames.ArrayElement);
+        _dependentHandle = Id(FieldNames.DependentHandle);
+    }
+
+    /// <summary>The field names by id.</summary>
+    public IReadOnlyList<string> Names => _names;
+
+    /// <summary>Fills <paramref name="ids"/>[i] with the name id of the i-th reference of <paramref name="obj"/>, -1 when unknown.</summary>
+    public void Name(ObjectGraph graph, int obj, Span<int> ids)
+    {
+        ids.Fill(Unknown);
+        _count = 0;
+        var address = graph.Addresses[obj];
+        if (!_dependents.IsEmpty && _dependents.IsPrimary(address))
+        {
+            var visitor = new SlotVisitor(this, _dependentHandle);
+            _dependents.VisitTargetsOf(address, ref visitor);
+        }
+        if (!_reader.TryReadHeader(address, out var methodTable, out var length) || _table.Find(methodTable & ~1UL) is not (var index and >= 0))
+        {
+            Match(graph, obj, ids);
+            return;
+        }
+        var layout = LayoutOf(index);
+        if (layout.Offsets.Length > 0 && _table.Entries[index].SizeOf(length) is var size and <= int.MaxValue && _reader.Load(address, (int)size))
+        {
+            for (var i = 0; i < layout.Offsets.Length; i++)
+            {
+                if (layout.Offsets[i] + 8 <= (long)size)
+                {
+                    Add(_reader.PointerAt(layout.Offsets[i]), layout.Names[i]);
+                }
+            }
+        }
+        Match(graph, obj, ids);
+        if (layout.IsArray)
+        {
+            foreach (ref var id in ids)
+            {
+                id = id == Unknown ? _arrayElement : id;
+            }
+        }
+    }
+
+    /// <summary>Each reference takes the first unused slot holding its target, looked for from after the last match: linear when both are in order.</summary>
+    private void Match(ObjectGraph graph, int obj, Span<int> ids)
+    {
+        var references = graph.ReferencesOf(obj);
+        var cursor = 0;
+        for (var r = 0; r < references.Length && _count > 0; r++)
+        {
+            var target = graph.Addresses[references[r]];
+            for (var step = 0; step < _count; step++)
+            {
+                var slot = (cursor + step) % _count;
+                if (_slots[slot] == target)
+                {
+                    ids[r] = _slotNames[slot];
+                    _slots[slot] = 0;
+                    cursor = slot + 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    private void Add(ulong value, int name)
+    {
+        if (value == 0)
+        {
+            return;
+        }
+        if (_count == _slots.Length)
+        {
+            Array.Resize(ref _slots, _count * 2);
+            Array.Resize(ref _slotNames, _count * 2);
+        }
+        _slots[_count] = value;
+        _slotNames[_count++] = name;
+    }
+
+    private (long[] Offsets, int[] Names, bool IsArray) LayoutOf(int index)
+    {
+        if (index >= _layouts.Length)
+        {
+            Array.Resize(ref _layouts, Math.Max(_layouts.Length * 2, index + 1));
+        }
+        if (_layouts[index] is { } known)
+        {
+            return known;
+        }
+        List<(long Offset, int Name)> fields = [];
+        bool isArray;
+        lock (_table.ClrMdLock)
+        {
+            var type = _table.TypeAt(index);
+            isArray = type.IsArray;
+            if (!isArray)
+            {
+                Collect(type.Fields, 8, null, fields, depth: 0);
+            }
+        }
+        (long[] Offsets, int[] Names, bool IsArray) layout = ([.. fields.Select(f => f.Offset)], [.. fields.Select(f => f.Name)], isArray);
+        _layouts[index] = layout;
+        return layout;
+    }
+
+    /// <summary>The reference fields of a type, and of its struct fields as "outer.inner", at their offsets from the object's start.</summary>
+    private void Collect(IEnumerable<ClrInstanceField> fields, long start, string? prefix, List<(long, int)> into, int depth)
+    {
+        foreach (var field in fields)
+        {
+            var name = prefix is null ? field.Name ?? "?" : $"{prefix}.{field.Name ?? "?"}";
+            if (field.IsObjectReference)
+            {
+                into.Add((start + field.Offset, Id(name)));
+            }
+            else if (field.ElementType == ClrElementType.Struct && field.Type is { } inner && depth < 8)
+            {
+                Collect(inner.Fields, start + field.Offset, name, into, depth + 1);
+            }
+        }
+    }
+
+    private int Id(string name)
+    {
+        if (!_ids.TryGetValue(name, out var id))
+        {
+            id = _names.Count;
+            _ids.Add(name, id);
+            _names.Add(name);
+        }
+        return id;
+    }
+
+    private readonly struct SlotVisitor(RefFields fields, int name) : IReferenceVisitor
+    {
+        public void Visit(ulong target) => fields.Add(target, name);
+    }
+}
