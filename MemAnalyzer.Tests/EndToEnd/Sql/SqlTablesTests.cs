@@ -67,6 +67,30 @@ public sealed class SqlTablesTests(RetentionTarget target)
     }
 
     [Fact]
+    public void EveryReferenceOfAPlantedObjectNamesTheFieldClrMdNamesForIt()
+    {
+        using var oracle = RetentionOracle.Open(target.BeforePath);
+        var expected = new List<string>();
+        foreach (var address in oracle.Live.Where(a => oracle.Objects[a].TypeName.StartsWith(ExpectedCounts.RetentionNamespace + ".", StringComparison.Ordinal)))
+        {
+            foreach (var reference in oracle.Heap.GetObject(address).EnumerateReferencesWithFields(carefully: false, considerDependantHandles: true))
+            {
+                if (oracle.Objects.ContainsKey(reference.Object.Address))
+                {
+                    var inner = reference.InnerField?.Field?.Name is { } name ? "." + name : "";
+                    var field = reference.IsDependentHandle ? "(dependent handle)" : reference.IsArrayElement ? "[]" : reference.Field?.Name + inner;
+                    expected.Add($"{address:x} {reference.Object.Address:x} {field}");
+                }
+            }
+        }
+        var rows = SqlOutput.Rows("-f", target.BeforePath, "-sql",
+            $"SELECT r.source, r.target, r.field FROM refs r JOIN objects o ON o.address = r.source WHERE o.type LIKE '{ExpectedCounts.RetentionNamespace}.%'");
+
+        Assert.Contains(expected, e => e.EndsWith(" []", StringComparison.Ordinal));
+        Assert.Equal(expected.Order(StringComparer.Ordinal), rows.Select(r => $"{r["source"].GetUInt64():x} {r["target"].GetUInt64():x} {r["field"].GetString()}").Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
     public void TheRootsTableHoldsEveryObjectOfTheOraclesRootsAndStaticFieldsBesideAndTheLiveColumnIsTheOraclesMark()
     {
         using var oracle = RetentionOracle.Open(target.BeforePath);

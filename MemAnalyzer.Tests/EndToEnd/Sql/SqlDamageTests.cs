@@ -1,0 +1,48 @@
+using MemAnalyzer.Tests.EndToEnd.Retention;
+using MemAnalyzer.Tests.Infrastructure;
+using MemAnalyzer.TestTargets;
+
+namespace MemAnalyzer.Tests.EndToEnd.Sql;
+
+/// <summary>
+/// A heap whose walk loses more than 1 % yet whose live graph reads (the retention dump's DataInstance[] on the LOH,
+/// about 6 % of the heap, with a length of -1: the walk cannot size it, the mark reads no reference of it) fails -sql and
+/// -export with exit 6 before any row is printed, written or exported; -allowdamage prints them.
+/// </summary>
+[Collection(RetentionTargetCollection.Name)]
+public sealed class SqlDamageTests(RetentionTarget target) : IDisposable
+{
+    private const string Query = "SELECT count(*) AS objects FROM objects";
+    private readonly TempDirectory _directory = new();
+
+    public void Dispose() => _directory.Dispose();
+
+    [Fact]
+    public void ADumpWhoseWalkLosesMoreThanOnePercentFailsWithExitCode6BeforeAnyRowIsPrintedWrittenOrExported()
+    {
+        var damaged = _directory.File("array-length.dmp");
+        File.Copy(target.BeforePath, damaged);
+        using (var oracle = RetentionOracle.Open(target.BeforePath))
+        {
+            var array = oracle.Objects.Values.Single(o => o.TypeName == ExpectedCounts.TargetNamespace + ".DataInstance[]" && o.Size == ExpectedCounts.DataInstanceArraySize);
+            DumpPatcher.Overwrite(damaged, array.Address + 8, BitConverter.GetBytes(-1));
+        }
+        var (csv, export) = (_directory.File("rows.csv"), _directory.File("export"));
+
+        var printed = MemAnalyzerCli.Run("-f", damaged, "-sql", Query);
+        var written = MemAnalyzerCli.Run("-f", damaged, "-sql", Query, "-o", csv);
+        var exported = MemAnalyzerCli.Run("-f", damaged, "-export", export);
+        var allowed = MemAnalyzerCli.Run("-f", damaged, "-sql", Query, "-allowdamage");
+
+        foreach (var refused in new[] { printed, written, exported })
+        {
+            Assert.True(refused.ExitCode == ExitCodes.HeapUnreadable, refused.ToString());
+            Assert.Equal("", refused.StandardOutput);
+            Assert.Contains($"% of the managed heap ({ExpectedCounts.DataInstanceArraySize:N0} bytes in 1 damaged places) could not be walked, more than 1 %", CliAssert.ErrorMessage(refused.StandardError, afterWarnings: true), StringComparison.Ordinal);
+        }
+        Assert.False(File.Exists(csv));
+        Assert.Empty(Directory.Exists(export) ? Directory.EnumerateFileSystemEntries(export, "*", SearchOption.AllDirectories) : []);
+        Assert.True(allowed.ExitCode == 0, allowed.ToString());
+        Assert.Matches(@"^objects\n +\d+\n\(1 row\)\n$", allowed.StandardOutput);
+    }
+}
