@@ -1,16 +1,15 @@
-using MemAnalyzer.Tests.EndToEnd.Retention;
 using MemAnalyzer.Tests.Infrastructure;
 using MemAnalyzer.TestTargets;
 
 namespace MemAnalyzer.Tests.EndToEnd.Sql;
 
 /// <summary>
-/// A heap whose walk loses more than 1 % yet whose live graph reads (the retention dump's DataInstance[] on the LOH,
-/// about 6 % of the heap, with a length of -1: the walk cannot size it, the mark reads no reference of it) fails -sql and
+/// A heap whose walk loses more than 1 % yet whose live graph reads (the roots dump's DataInstance[] on the LOH, more
+/// than 1 % of the heap, with a length of -1: the walk cannot size it, the mark reads no reference of it) fails -sql and
 /// -export with exit 6 before any row is printed, written or exported; -allowdamage prints them.
 /// </summary>
-[Collection(RetentionTargetCollection.Name)]
-public sealed class SqlDamageTests(RetentionTarget target) : IDisposable
+[Collection(RootsCollection.Name)]
+public sealed class SqlDamageTests(RootsScenario scenario) : IDisposable
 {
     private const string Query = "SELECT count(*) AS objects FROM objects";
     private readonly TempDirectory _directory = new();
@@ -21,12 +20,10 @@ public sealed class SqlDamageTests(RetentionTarget target) : IDisposable
     public void ADumpWhoseWalkLosesMoreThanOnePercentFailsWithExitCode6BeforeAnyRowIsPrintedWrittenOrExported()
     {
         var damaged = _directory.File("array-length.dmp");
-        File.Copy(target.BeforePath, damaged);
-        using (var oracle = RetentionOracle.Open(target.BeforePath))
-        {
-            var array = oracle.Objects.Values.Single(o => o.TypeName == ExpectedCounts.TargetNamespace + ".DataInstance[]" && o.Size == ExpectedCounts.DataInstanceArraySize);
-            DumpPatcher.Overwrite(damaged, array.Address + 8, BitConverter.GetBytes(-1));
-        }
+        File.Copy(scenario.DumpPath, damaged);
+        var array = DamageOracle.Of(scenario.DumpPath).Objects.Single(o => o.Type == ExpectedCounts.TargetNamespace + ".DataInstance[]");
+        Assert.Equal(ExpectedCounts.DataInstanceArraySize, (long)array.Size);
+        DumpPatcher.Overwrite(damaged, array.Address + 8, BitConverter.GetBytes(-1));
         var (csv, export) = (_directory.File("rows.csv"), _directory.File("export"));
 
         var printed = MemAnalyzerCli.Run("-f", damaged, "-sql", Query);
