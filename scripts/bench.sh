@@ -162,6 +162,10 @@ declare -A DESCRIPTION=(
   [ma.walk.index.roots]="MemAnalyzer -live -roots DataInstance from the index, walkthrough"
   [ma.walk.index.suspects]="MemAnalyzer -suspects from the index, walkthrough"
   [ma.walk.index.objects]="MemAnalyzer -objects DataInstance[] from the index, walkthrough"
+  [ma.walk.sql]="MemAnalyzer -sql (dumpheap -stat recipe), walkthrough, no index (the query's tables only)"
+  [ma.walk.sql.write]="MemAnalyzer -sql (dumpheap -stat recipe), walkthrough, keeping every table beside the index (the first query)"
+  [ma.walk.sql.kept]="MemAnalyzer -sql (dumpheap -stat recipe) from the kept tables, walkthrough (a second query)"
+  [ma.walk.export]="MemAnalyzer -export (every table as Parquet), walkthrough, no index"
   [jit.tiny]="JIT build (dotnet MemAnalyzer.dll), tiny dump"
   [jit.walk.dts]="JIT build -dts, walkthrough"
   [jit.walk.live]="JIT build -live, walkthrough"
@@ -273,6 +277,17 @@ for args in "-dts -live -retained" "-suspects"; do
     || { echo "error: $args from the index differs from the same view built anew" >&2; exit 1; }
 done
 echo "   index of the walkthrough dump: $index_bytes bytes; outputs from the index equal to those built anew"
+# -sql and -export (issue 44): the README's dumpheap -stat recipe without the index, writing the kept tables (fresh) and
+# reading them (warm); an export of every table, replaced on each run.
+sql_query="SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC"
+measure ma.walk.sql "${MA[@]}" -f "$WORK/walk.dmp" -sql "$sql_query" -silent
+measure ma.walk.sql.write "$WORK/bin/index-run" fresh -f "$WORK/walk.dmp" -sql "$sql_query" -silent
+sql_kept_bytes=$(cat "$WORK"/cache/memanalyzer/*.sql.maidx.db | wc -c)
+measure ma.walk.sql.kept "$WORK/bin/index-run" warm -f "$WORK/walk.dmp" -sql "$sql_query" -silent
+cmp -s <("${MA[@]}" -f "$WORK/walk.dmp" -sql "$sql_query" -silent) <("$WORK/bin/index-run" warm -f "$WORK/walk.dmp" -sql "$sql_query" -silent) \
+  || { echo "error: -sql from the kept tables differs from the same query over a walk" >&2; exit 1; }
+echo "   kept SQL tables of the walkthrough dump: $sql_kept_bytes bytes; the query's rows from them equal to a walk's"
+measure ma.walk.export "${MA[@]}" -f "$WORK/walk.dmp" -export "$WORK/out/export" -overwrite -silent
 measure jit.tiny "${JIT[@]}" -f "$WORK/tiny.dmp" -dts -silent
 measure jit.walk.dts "${JIT[@]}" -f "$WORK/walk.dmp" -dts -silent
 measure jit.walk.live "${JIT[@]}" -f "$WORK/walk.dmp" -dts -live -silent
@@ -357,6 +372,10 @@ goal "-inspections <= 2x our -live (one walk beyond the mark, total)" "$(r "${ME
 goal "-roots <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.roots]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
 goal "peak RSS (MB) of -retained <= 300 MB + heap/8 = $retained_limit MB" "${RSS[ma.walk.retained]}" "$retained_limit" le
 goal "second question: -retained from the index <= 3 s (walkthrough, total)" "${MEDIAN[ma.walk.index.retained]}" 3 le
+goal "first -sql (keeping the tables) <= 1.5x -retained (total)" "$(r "${MEDIAN[ma.walk.sql.write]}" "${MEDIAN[ma.walk.retained]}")" 1.5 le
+goal "second -sql (from the kept tables) <= 1 s (total)" "${MEDIAN[ma.walk.sql.kept]}" 1 le
+goal "peak RSS of the first -sql <= 1.5x -retained's" "$(r "${RSS[ma.walk.sql.write]}" "${RSS[ma.walk.retained]}")" 1.5 le
+goal "-export <= 2x -retained (total)" "$(r "${MEDIAN[ma.walk.export]}" "${MEDIAN[ma.walk.retained]}")" 2 le
 goal "second question: -suspects from the index <= 3 s (walkthrough, total)" "${MEDIAN[ma.walk.index.suspects]}" 3 le
 goal "first question: -retained writing the index <= 1.3x -retained (total)" "$(r "${MEDIAN[ma.walk.index.write]}" "${MEDIAN[ma.walk.retained]}")" 1.3 le
 goal "index bytes per live object (walkthrough)" "$(r "$index_bytes" "$walk_objects")" 40 le
