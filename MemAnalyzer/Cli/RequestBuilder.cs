@@ -1,5 +1,4 @@
 using CultureInfo = System.Globalization.CultureInfo;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Output;
@@ -82,13 +81,10 @@ public static class RequestBuilder
     {
         var (first, second, batch) = Targets(line, resolve);
         SwitchRules.HtmlIsOnePage(line, batch is not null);
-        if (ViewCatalog.Selected(line.Has) is { } view)
-        {
-            var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()),
-                view.ReadsDestination ? Output(line) : ReportDestination.Console));
-            return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
-        }
-        return Batched(line, first, second, batch, Analysis(line, first, second));
+        var view = ViewCatalog.Selected(line.Has);
+        var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()),
+            view.ReadsDestination ? Output(line) : ReportDestination.Console) { Destination = () => Output(line) });
+        return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
     }
 
     /// <summary>Several -f: a batch of the request, each dump analyzed on its own; one dump whose rows go to a file: a batch of one.</summary>
@@ -100,32 +96,6 @@ public static class RequestBuilder
         }
         SwitchRules.BatchAnalyzesEachDumpAlone(line, second is not null);
         return new BatchRequest(batch, request);
-    }
-
-    private static CommandRequest Analysis(CommandLine line, TargetSpec first, TargetSpec? second)
-    {
-        var selection = View.Selection(line.Has);
-        SwitchRules.GenerationRestrictsTypeTable(line);
-        SwitchRules.SizeAndCountExcludeEachOther(line);
-        var byCount = line.ByCount.HasValue();
-        var byRetained = line.ByRetained.HasValue();
-        var sort = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
-        var top = View.Top(line.Value);
-        var unit = Unit(line.Unit.Value());
-        selection = SwitchRules.RetainedImpliesLive(line) is not null ? ObjectSelection.Live : selection;
-        var output = Output(line);
-        var defaultTopN = output.WritesRows ? View.CsvDefaultTopN : View.DefaultTopN;
-        SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
-        SwitchRules.RetainedNeedsLiveObjects(line);
-        var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
-        var retained = byRetained || line.Retained.HasValue();
-        var roots = Roots(line, output.WritesRows);
-        var topN = top ?? sort.TopN ?? defaultTopN;
-        var memoryMap = line.MemoryMap.HasValue();
-        var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
-        var table = new TypeTableQuery(sortKey, topN, sort.MinCount, selection, unit, memoryMap, types, retained, roots, Generation(line.Generation.Value()));
-        var tableOutput = output with { ResultFile = line.ResultFile.Value() };
-        return second is null ? new HistogramRequest(first, table, tableOutput) : new DiffRequest(first, second, table, tableOutput, line.ShowUnchanged.HasValue());
     }
 
     /// <summary>
@@ -165,20 +135,6 @@ public static class RequestBuilder
         return (first, second, batch);
     }
 
-    private static RootsQuery? Roots(CommandLine line, bool writesRows)
-    {
-        if (line.Roots.Value() is not { } type)
-        {
-            return line.RootsTop.HasValue() ? throw Invalid("a number of paths belongs to -roots: -roots <type> [N]") : null;
-        }
-        if (writesRows)
-        {
-            throw Invalid("-roots prints paths on the console and -o or -format json write type rows: run them as two commands");
-        }
-        var top = Int(line.RootsTop) ?? RootsQuery.DefaultTop;
-        return top > 0 ? new RootsQuery(type, top) : throw Invalid($"-roots {type} {top}: give a positive number of paths");
-    }
-
     /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
     internal static ReportDestination Output(CommandLine line)
     {
@@ -187,7 +143,7 @@ public static class RequestBuilder
         var html = line.HtmlFile.Value() is { } page ? new HtmlOutput(page, CommandText.Of(line.Arguments)) : null;
         if (path is null && !json)
         {
-            SwitchRules.CsvSwitchesNeedOutput(line, ViewCatalog.Selected(line.Has)?.TakesOverwrite(line.Has) == true);
+            SwitchRules.CsvSwitchesNeedOutput(line, ViewCatalog.Selected(line.Has).TakesOverwrite(line.Has));
             return ReportDestination.Console with { Html = html };
         }
         var context = BatchRequest.Context(line.Context.Value());
