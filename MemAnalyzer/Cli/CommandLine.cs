@@ -91,7 +91,6 @@ public sealed class CommandLine
     public CommandOption SecondProcessId { get; }
     public CommandOption Attach { get; }
     public CommandOption ProcessList { get; }
-
     public CommandOption Unit { get; }
     public CommandOption OutputFile { get; }
     public CommandOption Format { get; }
@@ -104,15 +103,11 @@ public sealed class CommandLine
     public CommandOption TimeText { get; }
     public CommandOption TimeFormat { get; }
     public CommandOption Silent { get; }
-
     public CommandOption Verbose { get; }
     public CommandOption DacDirectories { get; }
-
     public CommandOption BinaryDirectories { get; }
     public CommandOption IgnoreDacMismatch { get; }
-
     public CommandOption AllowDamage { get; }
-
     public CommandOption NoIndex { get; }
     public CommandOption ForceGc { get; }
     public CommandOption ProcessFilter { get; }
@@ -149,17 +144,16 @@ public sealed class CommandLine
 
     /// <summary>Every switch name the help lists, in its order, both forms: -f, --file, -pid, --pid, …, -procdump, --procdump.</summary>
     public IReadOnlyList<string> Switches() =>
-        [.. App.Options.Where(o => o.ShowInHelpText)
-            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0)),
-         .. ProcDumpTemplate.Split(' ')[0].Split('|')];
+        [.. App.Options.Where(o => o.ShowInHelpText).SelectMany(Forms), .. ProcDumpTemplate.Split(' ')[0].Split('|')];
 
     /// <summary>
     /// The switches whose value is optional (-dts, --by-size, -gc, …), both forms: the only ones ArgumentNormalizer
     /// joins with a following value, read from the declarations above so that the two lists cannot drift.
     /// </summary>
     public static IReadOnlyList<string> OptionalValueSwitches() =>
-        [.. new CommandLine(NullConsole.Singleton).App.Options.Where(o => o.OptionType == CommandOptionType.SingleOrNoValue)
-            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0))];
+        [.. new CommandLine(NullConsole.Singleton).App.Options.Where(o => o.OptionType == CommandOptionType.SingleOrNoValue).SelectMany(Forms)];
+
+    private static IEnumerable<string> Forms(CommandOption o) => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0);
 
     /// <summary>The views of the catalog declare their own switches, in the help's order.</summary>
     private void Declare(IEnumerable<View> views) => Declare(views.SelectMany(v => v.Switches));

@@ -1,7 +1,6 @@
 using CultureInfo = System.Globalization.CultureInfo;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Commands;
-using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 using MemAnalyzer.Views;
 using static MemAnalyzer.Cli.SwitchValues;
@@ -10,8 +9,8 @@ namespace MemAnalyzer.Cli;
 
 /// <summary>
 /// Turns a parsed command line into exactly one request. The order of the checks below is the mode precedence:
-/// help, -procdump, -gc (then what follows it), -trend, -dstrings, and the type table of one target or a diff.
-/// Every rule about switches that go together is a named check here, so that it can be tested without a target.
+/// help, -procdump, -gc (then what follows it), -trend, then the view of the catalog the switches select (the type
+/// table when none) with the targets, the destination and the batch. A view's own rules are in its file (Views/).
 /// </summary>
 public static class RequestBuilder
 {
@@ -83,7 +82,7 @@ public static class RequestBuilder
         SwitchRules.HtmlIsOnePage(line, batch is not null);
         var view = ViewCatalog.Selected(line.Has);
         var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()),
-            view.ReadsDestination ? Output(line) : ReportDestination.Console) { Destination = () => Output(line) });
+            view.ReadsDestination ? DestinationSwitches.Of(line) : ReportDestination.Console) { Destination = () => DestinationSwitches.Of(line) });
         return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
     }
 
@@ -115,47 +114,20 @@ public static class RequestBuilder
         var batch = line.BatchItem.HasValue() || values.Count <= 1 && !values.Any(DumpGlob.IsPattern) ? null : DumpGlob.Expand(values);
         var dump = line.BatchItem.Value() ?? batch?[0] ?? line.DumpFile.Value();
         var attach = Attach(line.Attach.Value());
-        var first = (dump, pid) switch
-        {
-            (not null, null) => TargetSpec.Dump(dump),
-            (null, int p) => TargetSpec.Process(p, attach),
-            (not null, not null) => throw Invalid("give either -f <dump> or -pid <pid>, not both"),
-            _ when line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() => throw Invalid("-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"),
-            _ => throw Invalid("nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)"),
-        };
-        var pid2 = ProcessId(line.SecondProcessId, resolve);
-        var dump2 = line.SecondDumpFile.Value();
-        var second = (dump2, pid2) switch
-        {
-            (not null, null) => TargetSpec.Dump(dump2),
-            (null, int p) => TargetSpec.Process(p, attach),
-            (not null, not null) => throw Invalid("give either -f2 <dump> or -pid2 <pid> as the second target, not both"),
-            _ => null,
-        };
+        var first = Target(dump, pid, attach, "give either -f <dump> or -pid <pid>, not both")
+            ?? throw Invalid(line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue()
+                ? "-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"
+                : "nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)");
+        var second = Target(line.SecondDumpFile.Value(), ProcessId(line.SecondProcessId, resolve), attach, "give either -f2 <dump> or -pid2 <pid> as the second target, not both");
         return (first, second, batch);
     }
 
-    /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
-    internal static ReportDestination Output(CommandLine line)
+    /// <summary>A dump or a process; null for neither, and <paramref name="both"/> as the error for both.</summary>
+    private static TargetSpec? Target(string? dump, int? pid, AttachMode attach, string both) => (dump, pid) switch
     {
-        var path = line.OutputFile.Value();
-        var json = OutputFormat(line.Format.Value(), path);
-        var html = line.HtmlFile.Value() is { } page ? new HtmlOutput(page, CommandText.Of(line.Arguments)) : null;
-        if (path is null && !json)
-        {
-            SwitchRules.CsvSwitchesNeedOutput(line, ViewCatalog.Selected(line.Has).TakesOverwrite(line.Has));
-            return ReportDestination.Console with { Html = html };
-        }
-        var context = BatchRequest.Context(line.Context.Value());
-        var stamp = new ReportStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
-        if (json)
-        {
-            SwitchRules.JsonTakesNoCsvLayout(line);
-            // A batch's child prints its document for the batch to merge.
-            return new ReportDestination(Json: new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp), Html: html);
-        }
-        var staging = line.BatchCsv.Value();
-        var target = new CsvTarget(staging ?? path!, Separator(line.Separator.Value()), staging is null && line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
-        return new ReportDestination(Csv: new CsvOutput(target, stamp), Html: html);
-    }
+        (not null, null) => TargetSpec.Dump(dump),
+        (null, int p) => TargetSpec.Process(p, attach),
+        (not null, not null) => throw Invalid(both),
+        _ => null,
+    };
 }

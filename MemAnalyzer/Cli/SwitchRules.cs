@@ -42,24 +42,6 @@ public static class SwitchRules
         }
     }
 
-    /// <param name="viewTakesOverwrite">The selected view gives -overwrite a meaning of its own (-export).</param>
-    public static void CsvSwitchesNeedOutput(CommandLine line, bool viewTakesOverwrite)
-    {
-        if ((line.Overwrite.HasValue() && !viewTakesOverwrite) || line.Separator.HasValue() || line.NoExcelSeparator.HasValue() || line.Context.HasValue()
-            || line.TimeText.HasValue() || line.TimeFormat.HasValue())
-        {
-            throw Invalid("-overwrite, -sep, -noexcelsep, -context, -time and -timefmt shape CSV output: add -o <file.csv> (-context, -time and -timefmt go with -format json too)");
-        }
-    }
-
-    public static void JsonTakesNoCsvLayout(CommandLine line)
-    {
-        if (line.Overwrite.HasValue() || line.Separator.HasValue() || line.NoExcelSeparator.HasValue())
-        {
-            throw Invalid("-overwrite, -sep and -noexcelsep shape CSV files, and a JSON report is always written whole: leave them out");
-        }
-    }
-
     /// <summary>Several -f values or a glob: each dump is analyzed on its own, so nothing may tie the dumps together.</summary>
     public static void BatchAnalyzesEachDumpAlone(CommandLine line, bool diff)
     {
@@ -76,11 +58,7 @@ public static class SwitchRules
     /// <summary>-html writes one page of one analysis, not of a batch (a view with no page refuses it itself).</summary>
     public static void HtmlIsOnePage(CommandLine line, bool batch)
     {
-        if (!line.HtmlFile.HasValue())
-        {
-            return;
-        }
-        if (batch)
+        if (line.HtmlFile.HasValue() && batch)
         {
             throw Invalid("-html writes the page of one analysis, and several -f make a batch: give one dump (or a diff with -f2), or leave out -html");
         }
