@@ -3,17 +3,14 @@ using MemAnalyzer.Views;
 namespace MemAnalyzer.Cli;
 
 /// <summary>
-/// Rewrites the original's "-dts 20" (a space before an optional value) into "-dts:20", which is the form the
+/// Rewrites the original's <c>-dts 20</c> (a space before an optional value) into <c>-dts:20</c>, which is the form the
 /// command-line library accepts for optional values. Only the listed switches are touched, and only when the
-/// next token is no switch and no existing file: a wrong N such as "-dts abc" is then reported as a wrong N, and
-/// "-dts core.1234" as a dump that needs -f.
+/// next token is no switch and no existing file: a wrong N such as <c>-dts abc</c> is then reported as a wrong N, and
+/// <c>-dts core.1234</c> as a dump that needs -f.
 /// </summary>
 public static class ArgumentNormalizer
 {
     private static readonly IReadOnlyList<string> s_optionalValueSwitches = CommandLine.OptionalValueSwitches();
-
-    /// <summary>-roots &lt;type&gt; [N]: a number after the type is the paths per type, passed on as this switch.</summary>
-    public const string RootsTopSwitch = "--roots-top";
 
     /// <summary>A view's switch whose value a number may follow (&lt;value&gt; [N]), by each of its forms: the hidden switch that carries the number.</summary>
     private static readonly IReadOnlyList<(string Form, string Top)> s_numbersAfterValue =
@@ -61,10 +58,9 @@ public static class ArgumentNormalizer
         return [.. result];
     }
 
-    /// <summary>The hidden switch that carries the number after -roots' or a view's value, or null for any other token.</summary>
+    /// <summary>The hidden switch that carries the number after a view's value (-roots, -objects), or null for any other token.</summary>
     private static string? TopSwitchOf(string token) =>
-        token.Equals("-roots", StringComparison.OrdinalIgnoreCase) || token.Equals("--roots", StringComparison.OrdinalIgnoreCase) ? RootsTopSwitch
-        : s_numbersAfterValue.FirstOrDefault(s => s.Form.Equals(token, StringComparison.OrdinalIgnoreCase)).Top;
+        s_numbersAfterValue.FirstOrDefault(s => s.Form.Equals(token, StringComparison.OrdinalIgnoreCase)).Top;
 
     private static string? SecondNumberOf(string token) =>
         s_secondNumbers.FirstOrDefault(s => s.Form.Equals(token, StringComparison.OrdinalIgnoreCase)).Second;

@@ -26,25 +26,13 @@ public sealed class CommandLine
         SecondProcessId = Single("-pid2|--pid2 <PID-OR-NAME>", "Second, live process for a diff. Combines with -f or -pid.");
         Attach = Single("-attach|--attach <MODE>", "How to read a live process: ptrace, dump (its runtime writes a heap dump over the diagnostics socket; analyzed, then deleted), or auto (ptrace, else dump; the default).");
         ProcessList = Flag("-ps|--ps", "List the .NET processes this user can analyze: pid, app, runtime, resident memory, ptrace and diagnostics-socket access, command line.");
-        BySize = Optional("-dts|--by-size[:<N>]", "Top N types by total bytes (the default). N: 20, or 5000;N#200 for types with more than 200 instances.");
-        ByCount = Optional("-dtn|--by-count[:<N>]", "Top N types by instance count. N as for -dts.");
-        ByRetained = Optional("-dtr|--by-retained[:<N>]", "Top N types by retained bytes (implies -retained). N as for -dts.");
-        Top = Single("--top <N>", "Number of type rows to show (same as the N of -dts/-dtn).");
-        TypeFilter = Single("-type|--type <PATTERN>", "Only types whose name contains PATTERN (as SOS dumpheap -type), or matches it where it has * wildcards.");
-        Live = Flag("-live|--live", "Count only objects reachable from GC roots (as SOS dumpheap -live).");
-        Dead = Flag("-dead|--dead", "Count only unreachable objects: what the next full GC frees.");
-        Generation = Single("-gen|--generation <GEN>", "Count only objects (and free blocks) in one generation, as SOS dumpheap -gen: gen0, gen1, gen2, loh, poh or frozen. The summary rows then cover that generation.");
+        Declare(ViewCatalog.TypeTable.Sorting);
         Unit = Single("-unit|--unit <UNIT>", "Unit of byte columns: Bytes (default), KB, MB or GB.");
         Declare(ViewCatalog.BesideTheTypeTable);
-        ShowUnchanged = Flag("-showunchanged|--show-unchanged", "In a diff: also list the types whose bytes and instances did not change.");
-        Retained = Flag("-retained|--retained", "Add a Retained column: the live bytes only the type's instances keep alive (dominator tree of the live object graph); counts live objects only, as if -live.");
-        Roots = Single("-roots|--roots <TYPE>", "The N (default 5) most common paths from a GC root to live instances of TYPE (exact name, or * wildcards): -roots <TYPE> [N].");
-        RootsTop = App.Option(ArgumentNormalizer.RootsTopSwitch + " <N>", "", CommandOptionType.SingleValue);
-        RootsTop.ShowInHelpText = false;
-        Declare([ViewCatalog.Objects]);
-        Declare([ViewCatalog.Suspects]);
+        Declare(ViewCatalog.TypeTable.Columns);
+        Declare([ViewCatalog.Roots, ViewCatalog.Objects, ViewCatalog.Suspects]);
         Declare(ViewCatalog.InHelpOrder);
-        MemoryMap = Flag("-vmmap|--memmap", "Add the process's memory map by category after the heap summary (smaps, the dump's side-car, or the dump itself).");
+        Declare(ViewCatalog.TypeTable.MemoryMap);
         OutputFile = Single("-o|--output <FILE.csv>", "Append the rows to a CSV file instead of printing them (a header only when the file is new); a .json file gets the JSON report, replaced whole. Raises the default N to 20000.");
         Format = Single("-format|--format <FORMAT>", "table (the default) or json: the JSON report (schema memanalyzer/1) on stdout. -o FILE.json writes it to a file.");
         Overwrite = Flag("-overwrite|--overwrite", "Start the CSV file afresh (with a header) instead of appending.");
@@ -53,7 +41,7 @@ public sealed class CommandLine
         Context = Single("-context|--context <TEXT>", "Text for the CSV Context column, such as the test iteration.");
         TimeText = Single("-time|--time <TEXT>", "Text for the CSV Time column instead of the clock, to stamp several processes with one time.");
         TimeFormat = Single("-timefmt|--time-format <FORMAT>", "Format of the CSV Time column: a .NET date format (default yyyy-MM-dd HH:mm:ss) or Invariant.");
-        ResultFile = Single("-resultfile|--result-file <FILE>", "Write the allocated managed KB (the original's exit code) to FILE.");
+        Declare(ViewCatalog.TypeTable.Result);
         Silent = Flag("-silent|--silent", "No notes on stderr (how long a process was suspended, which DAC was used).");
         Verbose = Flag("-verbose|--verbose", "Notes on stderr about the walk's own memory: the live mark's peak work list (printed even with -silent).");
         DacDirectories = App.Option("-dacdir|--dac-dir <DIR>", "Folder to search first for the DAC (libmscordaccore.so); repeatable.", CommandOptionType.MultipleValue);
@@ -103,21 +91,7 @@ public sealed class CommandLine
     public CommandOption SecondProcessId { get; }
     public CommandOption Attach { get; }
     public CommandOption ProcessList { get; }
-    public CommandOption BySize { get; }
-    public CommandOption ByCount { get; }
-    public CommandOption ByRetained { get; }
-    public CommandOption Top { get; }
-    public CommandOption Retained { get; }
-    public CommandOption Roots { get; }
-    public CommandOption RootsTop { get; }
-    public CommandOption TypeFilter { get; }
-    public CommandOption Live { get; }
-
-    public CommandOption Generation { get; }
-    public CommandOption Dead { get; }
     public CommandOption Unit { get; }
-    public CommandOption ShowUnchanged { get; }
-    public CommandOption MemoryMap { get; }
     public CommandOption OutputFile { get; }
     public CommandOption Format { get; }
     public CommandOption BatchItem { get; }
@@ -128,17 +102,12 @@ public sealed class CommandLine
     public CommandOption Context { get; }
     public CommandOption TimeText { get; }
     public CommandOption TimeFormat { get; }
-    public CommandOption ResultFile { get; }
     public CommandOption Silent { get; }
-
     public CommandOption Verbose { get; }
     public CommandOption DacDirectories { get; }
-
     public CommandOption BinaryDirectories { get; }
     public CommandOption IgnoreDacMismatch { get; }
-
     public CommandOption AllowDamage { get; }
-
     public CommandOption NoIndex { get; }
     public CommandOption ForceGc { get; }
     public CommandOption ProcessFilter { get; }
@@ -151,7 +120,7 @@ public sealed class CommandLine
     public CommandOption Help { get; }
     public CommandOption Version { get; }
 
-    /// <summary>Whether the switch named by its short form ("-live", or "--top" for a switch with only a long one) was given.</summary>
+    /// <summary>Whether the switch named by its short form (-handles, or --top for a switch with only a long one) was given.</summary>
     public bool Has(string name) => Option(name).HasValue();
 
     /// <summary>The value of the switch named by its short form, or null.</summary>
@@ -175,22 +144,23 @@ public sealed class CommandLine
 
     /// <summary>Every switch name the help lists, in its order, both forms: -f, --file, -pid, --pid, …, -procdump, --procdump.</summary>
     public IReadOnlyList<string> Switches() =>
-        [.. App.Options.Where(o => o.ShowInHelpText)
-            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0)),
-         .. ProcDumpTemplate.Split(' ')[0].Split('|')];
+        [.. App.Options.Where(o => o.ShowInHelpText).SelectMany(Forms), .. ProcDumpTemplate.Split(' ')[0].Split('|')];
 
     /// <summary>
     /// The switches whose value is optional (-dts, --by-size, -gc, …), both forms: the only ones ArgumentNormalizer
     /// joins with a following value, read from the declarations above so that the two lists cannot drift.
     /// </summary>
     public static IReadOnlyList<string> OptionalValueSwitches() =>
-        [.. new CommandLine(NullConsole.Singleton).App.Options.Where(o => o.OptionType == CommandOptionType.SingleOrNoValue)
-            .SelectMany(o => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0))];
+        [.. new CommandLine(NullConsole.Singleton).App.Options.Where(o => o.OptionType == CommandOptionType.SingleOrNoValue).SelectMany(Forms)];
+
+    private static IEnumerable<string> Forms(CommandOption o) => new[] { "-" + o.SymbolName, "-" + o.ShortName, "--" + o.LongName }.Where(n => n.TrimStart('-').Length > 0);
 
     /// <summary>The views of the catalog declare their own switches, in the help's order.</summary>
-    private void Declare(IEnumerable<View> views)
+    private void Declare(IEnumerable<View> views) => Declare(views.SelectMany(v => v.Switches));
+
+    private void Declare(IEnumerable<ViewSwitch> switches)
     {
-        foreach (var declared in views.SelectMany(v => v.Switches))
+        foreach (var declared in switches)
         {
             App.Option(declared.Template, declared.Help, declared.Kind).ShowInHelpText = declared.Shown;
         }

@@ -3,6 +3,7 @@ using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Views;
 
 namespace MemAnalyzer.Cli;
 
@@ -46,9 +47,9 @@ public static class CommandRunner
             }
             if (request.Targets.Count > 0 && !IsolatedRunner.IsChild)
             {
-                if (SwitchRules.RetainedImpliesLive(line) is { } implied && !line.Silent.HasValue())
+                if (ViewCatalog.TypeTable.ImpliedLiveNote(line.Has) is { } note && !line.Silent.HasValue())
                 {
-                    console.Error.WriteLine(SwitchRules.ImpliedLiveNote(implied));
+                    console.Error.WriteLine(note);
                 }
                 return IsolatedRunner.Run(args, request, console.Error, cancellation);
             }

@@ -1,8 +1,6 @@
 using CultureInfo = System.Globalization.CultureInfo;
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Capture;
 using MemAnalyzer.Commands;
-using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 using MemAnalyzer.Views;
 using static MemAnalyzer.Cli.SwitchValues;
@@ -11,8 +9,8 @@ namespace MemAnalyzer.Cli;
 
 /// <summary>
 /// Turns a parsed command line into exactly one request. The order of the checks below is the mode precedence:
-/// help, -procdump, -gc (then what follows it), -trend, -dstrings, and the type table of one target or a diff.
-/// Every rule about switches that go together is a named check here, so that it can be tested without a target.
+/// help, -procdump, -gc (then what follows it), -trend, then the view of the catalog the switches select (the type
+/// table when none) with the targets, the destination and the batch. A view's own rules are in its file (Views/).
 /// </summary>
 public static class RequestBuilder
 {
@@ -82,13 +80,10 @@ public static class RequestBuilder
     {
         var (first, second, batch) = Targets(line, resolve);
         SwitchRules.HtmlIsOnePage(line, batch is not null);
-        if (ViewCatalog.Selected(line.Has) is { } view)
-        {
-            var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()),
-                view.ReadsDestination ? Output(line) : ReportDestination.Console));
-            return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
-        }
-        return Batched(line, first, second, batch, Analysis(line, first, second));
+        var view = ViewCatalog.Selected(line.Has);
+        var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch is not null, () => Unit(line.Unit.Value()),
+            view.ReadsDestination ? DestinationSwitches.Of(line) : ReportDestination.Console) { Destination = () => DestinationSwitches.Of(line) });
+        return view.EachDumpOfABatch ? Batched(line, first, second, batch, built) : built;
     }
 
     /// <summary>Several -f: a batch of the request, each dump analyzed on its own; one dump whose rows go to a file: a batch of one.</summary>
@@ -100,32 +95,6 @@ public static class RequestBuilder
         }
         SwitchRules.BatchAnalyzesEachDumpAlone(line, second is not null);
         return new BatchRequest(batch, request);
-    }
-
-    private static CommandRequest Analysis(CommandLine line, TargetSpec first, TargetSpec? second)
-    {
-        var selection = View.Selection(line.Has);
-        SwitchRules.GenerationRestrictsTypeTable(line);
-        SwitchRules.SizeAndCountExcludeEachOther(line);
-        var byCount = line.ByCount.HasValue();
-        var byRetained = line.ByRetained.HasValue();
-        var sort = byCount ? TopN("-dtn", line.ByCount.Value()) : byRetained ? TopN("-dtr", line.ByRetained.Value()) : TopN("-dts", line.BySize.Value());
-        var top = View.Top(line.Value);
-        var unit = Unit(line.Unit.Value());
-        selection = SwitchRules.RetainedImpliesLive(line) is not null ? ObjectSelection.Live : selection;
-        var output = Output(line);
-        var defaultTopN = output.WritesRows ? View.CsvDefaultTopN : View.DefaultTopN;
-        SwitchRules.ShowUnchangedBelongsToTypeDiffs(line, typeDiff: second is not null);
-        SwitchRules.RetainedNeedsLiveObjects(line);
-        var sortKey = byCount ? SortKey.Count : byRetained ? SortKey.Retained : SortKey.Bytes;
-        var retained = byRetained || line.Retained.HasValue();
-        var roots = Roots(line, output.WritesRows);
-        var topN = top ?? sort.TopN ?? defaultTopN;
-        var memoryMap = line.MemoryMap.HasValue();
-        var types = line.TypeFilter.Value() is { } pattern ? new TypeFilter(pattern) : null;
-        var table = new TypeTableQuery(sortKey, topN, sort.MinCount, selection, unit, memoryMap, types, retained, roots, Generation(line.Generation.Value()));
-        var tableOutput = output with { ResultFile = line.ResultFile.Value() };
-        return second is null ? new HistogramRequest(first, table, tableOutput) : new DiffRequest(first, second, table, tableOutput, line.ShowUnchanged.HasValue());
     }
 
     /// <summary>
@@ -145,61 +114,20 @@ public static class RequestBuilder
         var batch = line.BatchItem.HasValue() || values.Count <= 1 && !values.Any(DumpGlob.IsPattern) ? null : DumpGlob.Expand(values);
         var dump = line.BatchItem.Value() ?? batch?[0] ?? line.DumpFile.Value();
         var attach = Attach(line.Attach.Value());
-        var first = (dump, pid) switch
-        {
-            (not null, null) => TargetSpec.Dump(dump),
-            (null, int p) => TargetSpec.Process(p, attach),
-            (not null, not null) => throw Invalid("give either -f <dump> or -pid <pid>, not both"),
-            _ when line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue() => throw Invalid("-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"),
-            _ => throw Invalid("nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)"),
-        };
-        var pid2 = ProcessId(line.SecondProcessId, resolve);
-        var dump2 = line.SecondDumpFile.Value();
-        var second = (dump2, pid2) switch
-        {
-            (not null, null) => TargetSpec.Dump(dump2),
-            (null, int p) => TargetSpec.Process(p, attach),
-            (not null, not null) => throw Invalid("give either -f2 <dump> or -pid2 <pid> as the second target, not both"),
-            _ => null,
-        };
+        var first = Target(dump, pid, attach, "give either -f <dump> or -pid <pid>, not both")
+            ?? throw Invalid(line.SecondDumpFile.HasValue() || line.SecondProcessId.HasValue()
+                ? "-f2/-pid2 name the second side of a diff: give the first side with -f <dump> or -pid <pid> too"
+                : "nothing to analyze: give a dump with -f <file> or a live process with -pid <pid> (see --help)");
+        var second = Target(line.SecondDumpFile.Value(), ProcessId(line.SecondProcessId, resolve), attach, "give either -f2 <dump> or -pid2 <pid> as the second target, not both");
         return (first, second, batch);
     }
 
-    private static RootsQuery? Roots(CommandLine line, bool writesRows)
+    /// <summary>A dump or a process; null for neither, and <paramref name="both"/> as the error for both.</summary>
+    private static TargetSpec? Target(string? dump, int? pid, AttachMode attach, string both) => (dump, pid) switch
     {
-        if (line.Roots.Value() is not { } type)
-        {
-            return line.RootsTop.HasValue() ? throw Invalid("a number of paths belongs to -roots: -roots <type> [N]") : null;
-        }
-        if (writesRows)
-        {
-            throw Invalid("-roots prints paths on the console and -o or -format json write type rows: run them as two commands");
-        }
-        var top = Int(line.RootsTop) ?? RootsQuery.DefaultTop;
-        return top > 0 ? new RootsQuery(type, top) : throw Invalid($"-roots {type} {top}: give a positive number of paths");
-    }
-
-    /// <summary>-o FILE.csv, -o FILE.json or -format json; in a batch's child, the destination the batch gave it.</summary>
-    internal static ReportDestination Output(CommandLine line)
-    {
-        var path = line.OutputFile.Value();
-        var json = OutputFormat(line.Format.Value(), path);
-        var html = line.HtmlFile.Value() is { } page ? new HtmlOutput(page, CommandText.Of(line.Arguments)) : null;
-        if (path is null && !json)
-        {
-            SwitchRules.CsvSwitchesNeedOutput(line, ViewCatalog.Selected(line.Has)?.TakesOverwrite(line.Has) == true);
-            return ReportDestination.Console with { Html = html };
-        }
-        var context = BatchRequest.Context(line.Context.Value());
-        var stamp = new ReportStamp(line.TimeText.Value(), TimeFormat(line.TimeFormat.Value()), context, DateTimeOffset.Now);
-        if (json)
-        {
-            SwitchRules.JsonTakesNoCsvLayout(line);
-            // A batch's child prints its document for the batch to merge.
-            return new ReportDestination(Json: new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp), Html: html);
-        }
-        var staging = line.BatchCsv.Value();
-        var target = new CsvTarget(staging ?? path!, Separator(line.Separator.Value()), staging is null && line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
-        return new ReportDestination(Csv: new CsvOutput(target, stamp), Html: html);
-    }
+        (not null, null) => TargetSpec.Dump(dump),
+        (null, int p) => TargetSpec.Process(p, attach),
+        (not null, not null) => throw Invalid(both),
+        _ => null,
+    };
 }

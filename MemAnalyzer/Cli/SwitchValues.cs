@@ -39,19 +39,10 @@ public static class SwitchValues
             ? mode
             : throw Invalid($"-attach {text} is not a way to read a process: use ptrace, dump or auto");
 
-    /// <summary>-gen's value; null without -gen.</summary>
-    public static HeapGeneration? Generation(string? text) =>
-        text is null ? null
-            : HeapGenerations.Parse(text) ?? throw Invalid($"-gen {text} is not a generation: use gen0, gen1, gen2, loh, poh or frozen");
-
     public static SizeUnit Unit(string? text) =>
         Enum.TryParse<SizeUnit>(text ?? nameof(SizeUnit.Bytes), ignoreCase: true, out var parsed) && Enum.IsDefined(parsed) && !char.IsAsciiDigit((text ?? "B")[0])
             ? parsed
             : throw Invalid($"-unit {text} is not a unit: use Bytes, KB, MB or GB");
-
-    /// <param name="name">The switch as the error names it: -dts, -dtn or -dtr.</param>
-    public static TopNQuery TopN(string name, string? text) =>
-        text is null ? TopNQuery.Default : TopNQuery.TryParse(text, out var error) ?? throw Invalid($"{name}: {error}");
 
     public static char Separator(string? text)
     {

@@ -17,10 +17,5 @@ public sealed record BatchRequest(IReadOnlyList<string> Dumps, CommandRequest Ea
     public static string Context(string? contextText) => contextText ?? "";
 
     /// <summary>Where the rows of <see cref="Each"/> go.</summary>
-    public ReportDestination Output => Each switch
-    {
-        HistogramRequest h => h.Output,
-        RunnableRequest r => r.Destination,
-        _ => ReportDestination.Console,
-    };
+    public ReportDestination Output => Each is RunnableRequest r ? r.Destination : ReportDestination.Console;
 }

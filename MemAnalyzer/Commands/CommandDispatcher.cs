@@ -3,11 +3,9 @@ namespace MemAnalyzer.Commands;
 /// <summary>Runs a request with the command of its mode; a view's request runs itself (Views/).</summary>
 public static class CommandDispatcher
 {
-    public static int Run(CommandRequest request, RunContext context) => request is RunnableRequest runnable ? runnable.Run(context)
-        : GcDumpCommand.Reads(request) ? GcDumpCommand.Run(request, context) : request switch
+    public static int Run(CommandRequest request, RunContext context) => request switch
     {
-        HistogramRequest histogram => HistogramCommand.Run(histogram, context),
-        DiffRequest diff => DiffCommand.Run(diff, context),
+        RunnableRequest runnable => runnable.Run(context),
         TrendRequest trend => TrendCommand.Run(trend, context),
         CaptureRequest capture => CaptureCommand.Run(capture, context),
         ForceGcRequest gc => ForceGcCommand.Run(gc, context),

@@ -23,4 +23,13 @@ public enum TargetNeeds
 
     /// <summary>The heap's segments, generations and free blocks (-fragmentation).</summary>
     HeapLayout = 16,
+
+    /// <summary>The unreachable objects (-dead): a .gcdump records only what a full GC left alive.</summary>
+    DeadObjects = 32,
+
+    /// <summary>The objects' generations (-gen).</summary>
+    Generations = 64,
+
+    /// <summary>The process's memory map (-vmmap).</summary>
+    MemoryMap = 128,
 }

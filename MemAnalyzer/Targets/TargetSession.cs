@@ -30,11 +30,8 @@ public sealed class TargetSession : IDisposable
     }
 
     public ClrRuntime Runtime { get; }
-
     public RuntimeIdentity Identity { get; }
-
     public DacResolution Dac { get; }
-
     public string Description { get; }
 
     /// <summary>How long a live target has been (or was) suspended; null for dumps.</summary>

@@ -71,7 +71,7 @@ public sealed class DominatorsView : ConsoleView<(int Count, int Depth, TypeFilt
     public override SuspectsReading<(long Live, IReadOnlyList<DominatorLine> Lines)> ReadGcDump(ViewRequest<(int Count, int Depth, TypeFilter? Types)> request,
         TargetSpec target, CancellationToken cancellation)
     {
-        var (snapshot, tree) = GcDumpSuspectsCommand.Read<object>(target, needsPaths: false, cancellation);
+        var (snapshot, tree) = GcDumpReading.Tree<object>(target, needsPaths: false, cancellation);
         return new(snapshot, Lines(request.Options, tree));
     }
 

@@ -119,7 +119,7 @@ public sealed class SuspectsView : View
         }
         request.Output.Validate(new SuspectCsvRowMap(request.Unit));
         var described = request.Output.Describe(request.Target);
-        var (snapshot, tree) = GcDumpSuspectsCommand.Read<SuspectReport>(request.Target, needsPaths: true, context.Cancellation);
+        var (snapshot, tree) = GcDumpReading.Tree<SuspectReport>(request.Target, needsPaths: true, context.Cancellation);
         var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, request.Options.Find, tree.PathOf, tree.TypePathOf);
         Write(request, context, found, described);
         foreach (var warning in snapshot.Warnings)

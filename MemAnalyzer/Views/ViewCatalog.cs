@@ -1,5 +1,3 @@
-using MemAnalyzer.Commands;
-
 namespace MemAnalyzer.Views;
 
 /// <summary>
@@ -26,8 +24,13 @@ public static class ViewCatalog
 
     public static SqlView Sql { get; } = new();
 
-    /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak.</summary>
-    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects, Sql];
+    public static RootsView Roots { get; } = new();
+
+    /// <summary>The type table and its diff: the view when no other is asked for.</summary>
+    public static TypeTableView TypeTable { get; } = new();
+
+    /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak; the type table last (-live, -type, … shape other views too).</summary>
+    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects, Sql, Roots, TypeTable];
 
     /// <summary>The order in which the help lists their switches, after -suspects.</summary>
     public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Inspections, Sql];
@@ -45,9 +48,9 @@ public static class ViewCatalog
         "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline", "-sql", "-export",
     ];
 
-    /// <summary>The view the command line asks for, or null (then it is the type table).</summary>
-    public static View? Selected(Func<string, bool> has) => All.FirstOrDefault(v => v.Switches.Any(s => has(s.Name)));
+    /// <summary>The view the command line asks for: the type table when no switch of another is given.</summary>
+    public static View Selected(Func<string, bool> has) => All.FirstOrDefault(v => v.Switches.Any(s => has(s.Name))) ?? TypeTable;
 
-    /// <summary>The selected view's request, or null when no view of the catalog is asked for.</summary>
-    public static CommandRequest? Build(ViewLine line) => Selected(line.Has)?.Build(line);
+    /// <summary>The views whose numbers Cli checks first, in the order their errors come: the type table's --top, -roots' N, then the others'.</summary>
+    public static IReadOnlyList<View> NumberOrder { get; } = [TypeTable, Roots, .. All.Except([TypeTable, Roots])];
 }

@@ -12,6 +12,9 @@ namespace MemAnalyzer.Views;
 public sealed record ViewLine(Func<string, bool> Has, Func<string, string?> Value, TargetSpec First, TargetSpec? Second, bool Batch, Func<SizeUnit> Unit,
     ReportDestination Output)
 {
+    /// <summary>The destination of -o, -format and -html, made when a view that reads it after its own checks asks (their errors come later).</summary>
+    public Func<ReportDestination> Destination { get; init; } = () => Output;
+
     /// <summary>A command line a view cannot run: exit 1 with what to change.</summary>
     public static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);
 }

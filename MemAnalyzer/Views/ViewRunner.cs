@@ -13,10 +13,7 @@ public static class ViewRunner
 {
     public static int Run<TOptions, TReading, TRow, TDiffRow>(TableView<TOptions, TReading, TRow, TDiffRow> view, ViewRequest<TOptions> request, RunContext context)
     {
-        if (view.Needs != TargetNeeds.None && request.Targets.Any(GcDumpTarget.Is))
-        {
-            throw GcDumpTarget.Refusal(view.Name, view.Needs);
-        }
+        GcDumpTarget.Check(request.Targets, view.Name, view.Needs);
         return request.Second is null ? Single(view, request, context) : Diff(view, request, request.Second, context);
     }
 
@@ -25,10 +22,7 @@ public static class ViewRunner
     {
         if (GcDumpTarget.Is(request.Target))
         {
-            if (view.Needs != TargetNeeds.None)
-            {
-                throw GcDumpTarget.Refusal(view.Name, view.Needs);
-            }
+            GcDumpTarget.Check([request.Target], view.Name, view.Needs);
             var read = view.ReadGcDump(request, request.Target, context.Cancellation);
             view.Write(request, read, context);
             foreach (var warning in view.Warnings(read))
