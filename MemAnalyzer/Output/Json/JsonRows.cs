@@ -17,9 +17,6 @@ public static class JsonRows
     public static JsonTarget FromDiff(TableSections<DiffTableRow> rows) =>
         new(Name: null) { Diff = [.. rows.Types.Select(Diff)], DiffSummary = [.. rows.Summary.Select(Diff)], DiffMemoryMap = [.. rows.MemoryMap.Select(Diff)] };
 
-    public static JsonTarget FromStrings(IReadOnlyList<StringTableRow> rows, TargetContext context) =>
-        JsonTarget.Of(context) with { Strings = [.. rows.Select(r => new JsonStringRow(r.Value, r.Count, r.Waste, r.InstanceSize, r.Owner, r.Address))] };
-
     public static JsonTarget FromSuspects(IReadOnlyList<SuspectTableRow> rows, TargetContext context) =>
         JsonTarget.Of(context) with
         {
@@ -32,9 +29,6 @@ public static class JsonRows
         {
             SuspectsDiff = [.. rows.Select(r => new JsonSuspectGrowthRow(r.Rank, r.Growth, r.Retained, r.Retained2, r.Matched, r.PointType, r.PointAddress2, r.Path, r.Accumulated, r.Verdicts, r.Signature, r.Baseline, r.Instances, r.Instances2))],
         };
-
-    public static JsonTarget FromStringsDiff(IReadOnlyList<StringDiffTableRow> rows) =>
-        new(Name: null) { StringsDiff = [.. rows.Select(r => new JsonStringDiffRow(r.Value, r.Delta, r.DeltaInstances, r.Instances, r.Instances2, r.Allocated, r.Allocated2))] };
 
     private static JsonDiffRow Diff(DiffTableRow r) =>
         new(r.Type, r.Delta, r.DeltaInstances, r.Instances, r.Instances2, r.Allocated, r.Allocated2, r.AvgSize, r.AvgSize2, r.Retained, r.Retained2, r.DeltaRetained);

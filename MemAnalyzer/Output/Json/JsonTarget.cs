@@ -18,8 +18,8 @@ public sealed record JsonTarget(
     IReadOnlyList<JsonDiffRow>? Diff = null,
     IReadOnlyList<JsonDiffRow>? DiffSummary = null,
     IReadOnlyList<JsonDiffRow>? DiffMemoryMap = null,
-    IReadOnlyList<JsonStringRow>? Strings = null,
-    IReadOnlyList<JsonStringDiffRow>? StringsDiff = null,
+    JsonTable? Strings = null,
+    JsonTable? StringsDiff = null,
     IReadOnlyList<JsonSuspectRow>? Suspects = null,
     IReadOnlyList<JsonSuspectGrowthRow>? SuspectsDiff = null,
     JsonTable? Handles = null,
@@ -28,8 +28,8 @@ public sealed record JsonTarget(
     JsonTable? Inspections = null,
     JsonTable? FinalizableDiff = null,
     JsonTable? InspectionsDiff = null,
-    IReadOnlyList<JsonFragmentationRow>? Fragmentation = null,
-    IReadOnlyList<JsonFragmentationDiffRow>? FragmentationDiff = null,
+    JsonTable? Fragmentation = null,
+    JsonTable? FragmentationDiff = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>
