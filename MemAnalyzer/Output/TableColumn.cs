@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using MemAnalyzer.Analysis;
 
 namespace MemAnalyzer.Output;
@@ -52,6 +53,9 @@ public sealed record TableColumn<TRow>(string Key, bool InUnit, Func<TRow, strin
     /// <summary>The CSV header when it is not the key with the unit (a schema older than this rule: "WasteKB", "Strings(Count)").</summary>
     public Func<SizeUnit, string>? CsvHeader { get; init; }
 
+    /// <summary>false for a column of the JSON document only (an object or a list: a root path's verdicts).</summary>
+    public bool InCsv { get; init; } = true;
+
     /// <summary>Present only when the table is asked for with its optional columns (-retained).</summary>
     public bool Optional { get; init; }
 
@@ -70,6 +74,24 @@ public sealed record TableColumn<TRow>(string Key, bool InUnit, Func<TRow, strin
 
     /// <summary>A number in the run's unit: "Bytes(KB)".</summary>
     public static TableColumn<TRow> Size(string key, Func<TRow, long?> number) => new(key, true, null, number, ColumnLook.Number, ColumnJson.Number);
+
+    /// <summary>A column of the JSON document only: <paramref name="value"/> as the document's serializer writes its type, left out when null.</summary>
+    public static TableColumn<TRow> JsonOnly<TValue>(string key, Func<TRow, TValue?> value) =>
+        new(key, false, _ => "", null, ColumnLook.Text, ColumnJson.Own) { InCsv = false, WriteJson = (writer, name, row, options) => WriteValue(writer, name, value(row), options) };
+
+    /// <summary>
+    /// <paramref name="value"/> as the property <paramref name="name"/>, written by the document's source-generated
+    /// serializer for its type (registered in <see cref="ReportJsonContext"/>); nothing when null.
+    /// </summary>
+    public static void WriteValue<TValue>(Utf8JsonWriter writer, string name, TValue? value, JsonSerializerOptions options)
+    {
+        if (value is null)
+        {
+            return;
+        }
+        writer.WritePropertyName(name);
+        JsonSerializer.Serialize(writer, value, (JsonTypeInfo<TValue>)options.GetTypeInfo(typeof(TValue)));
+    }
 
     public string Header(SizeUnit unit) => CsvHeader?.Invoke(unit) ?? Header(Key, unit);
 

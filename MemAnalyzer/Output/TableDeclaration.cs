@@ -39,11 +39,11 @@ public sealed class TableDeclaration<TRow>(IReadOnlyList<TableColumn<TRow>> colu
         writer.WriteEndArray();
     });
 
-    /// <summary>The console table: numbers right-aligned, text left-aligned, the last column unpadded.</summary>
-    public void Console(TextWriter writer, IEnumerable<TRow> rows, SizeUnit unit, bool optional = false) => Console(writer, rows, unit, console, optional);
-
-    /// <summary>The console table in another <paramref name="layout"/> (a part of the table: -fragmentation's sections).</summary>
-    public void Console(TextWriter writer, IEnumerable<TRow> rows, SizeUnit unit, IReadOnlyList<string>? layout, bool optional = false)
+    /// <summary>
+    /// The console table: numbers right-aligned, text left-aligned, the last column unpadded; in the declared layout, or
+    /// in <paramref name="layout"/> (a part of the table: -fragmentation's sections).
+    /// </summary>
+    public void Console(TextWriter writer, IEnumerable<TRow> rows, SizeUnit unit, IReadOnlyList<string>? layout = null, bool optional = false)
     {
         var shown = Shown(layout, optional);
         TextTable.Write(writer, [.. shown.Select(s => s.Column.Header(s.Header, unit))],
@@ -54,7 +54,7 @@ public sealed class TableDeclaration<TRow>(IReadOnlyList<TableColumn<TRow>> colu
     /// <summary>The table of an -html page (<see cref="HtmlTable"/>): sortable, filterable, a change coloured.</summary>
     public string Html(string id, IReadOnlyList<TRow> rows, SizeUnit unit, string noun, bool optional = false)
     {
-        var shown = Shown(console, optional);
+        var shown = Shown(null, optional);
         var columns = shown.Select(s => new HtmlColumn(s.Column.Header(s.Header, unit), s.Column.Look switch
         {
             ColumnLook.Text => HtmlColumnKind.Text,
@@ -66,8 +66,8 @@ public sealed class TableDeclaration<TRow>(IReadOnlyList<TableColumn<TRow>> colu
     }
 
     private List<(TableColumn<TRow> Column, string Header)> Shown(IReadOnlyList<string>? layout, bool optional) =>
-        [.. (layout ?? [.. Columns.Select(c => c.Key)]).Select(entry => entry.Split(':', 2)).Select(parts => (Column: Column(parts[0]), Header: parts.Length == 2 ? parts[1] : parts[0]))
-            .Where(s => optional || !s.Column.Optional)];
+        [.. (layout ?? console ?? [.. Columns.Select(c => c.Key)]).Select(entry => entry.Split(':', 2)).Select(parts => (Column: Column(parts[0]), Header: parts.Length == 2 ? parts[1] : parts[0]))
+            .Where(s => s.Column.InCsv && (optional || !s.Column.Optional))];
 
     private TableColumn<TRow> Column(string key) =>
         Columns.FirstOrDefault(c => c.Key == key) ?? throw new ArgumentException($"the table has no column {key}", nameof(key));

@@ -7,7 +7,7 @@ public sealed class TableCsvSchema<TRow> : CsvSchema<TRow>
 {
     public TableCsvSchema(TableDeclaration<TRow> table, SizeUnit unit, bool optional)
     {
-        foreach (var column in table.Columns.Where(c => optional || !c.Optional))
+        foreach (var column in table.Columns.Where(c => c.InCsv && (optional || !c.Optional)))
         {
             Column(column.Header(unit), column.Field);
         }
