@@ -1,10 +1,11 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Output;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
-using C = MemAnalyzer.Output.TableColumn<MemAnalyzer.Output.SuspectGrowthTableRow>;
+using C = MemAnalyzer.Output.TableColumn<MemAnalyzer.Views.SuspectGrowthTableRow>;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>One owner that grew, in the -suspects diff CSV and JSON: bytes in the run's unit.</summary>
 /// <param name="Matched">false when the first target had no object on this path (the owner is new).</param>
