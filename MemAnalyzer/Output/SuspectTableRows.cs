@@ -2,6 +2,7 @@ using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
+using C = MemAnalyzer.Output.TableColumn<MemAnalyzer.Output.SuspectTableRow>;
 
 namespace MemAnalyzer.Output;
 
@@ -25,32 +26,41 @@ public sealed record SuspectTableRow(int Rank, string Kind, string Type, string 
     public string Pattern { get; init; } = "";
 }
 
-/// <summary>The -suspects CSV schema: one row per suspect; the accumulated types in one field, "Type ×count (bytes)" joined by " | ".</summary>
-public sealed class SuspectCsvRowMap : CsvSchema<SuspectTableRow>
-{
-    public SuspectCsvRowMap(SizeUnit unit)
-    {
-        Column("Rank", r => r.Rank);
-        Column("Kind", r => r.Kind);
-        Column("Type", r => r.Type);
-        Column("Address", r => r.Address);
-        Column("Instances", r => r.Instances);
-        Column($"Retained({unit})", r => r.Retained);
-        Column("Share(%)", r => r.Share.ToString("0.00", CultureInfo.InvariantCulture));
-        Column("PointType", r => r.PointType);
-        Column("PointAddress", r => r.PointAddress);
-        Column($"PointRetained({unit})", r => r.PointRetained);
-        Column("Path", r => r.Path);
-        Column("Pattern", r => r.Pattern);
-        Column($"Accumulated({unit})", r => SuspectTableRows.Text(r.Accumulated));
-        Column("Signature", r => r.Signature);
-        Column("Baseline", r => r.Baseline ?? "");
-        ContextColumns(r => r.Context);
-    }
-}
-
 public static class SuspectTableRows
 {
+    /// <summary>
+    /// The -suspects table: one row per suspect; in the CSV the accumulated types in one field, "Type ×count (bytes)"
+    /// joined by " | ", then the context columns; in the JSON a list of type, count and bytes, and the path's verdicts.
+    /// </summary>
+    public static readonly TableDeclaration<SuspectTableRow> Table = new(
+        [
+            C.Count("Rank", r => r.Rank),
+            C.String("Kind", r => r.Kind),
+            C.String("Type", r => r.Type),
+            C.String("Address", r => r.Address),
+            C.Count("Instances", r => r.Instances),
+            C.Size("Retained", r => r.Retained),
+            C.String("Share", r => r.Share.ToString("0.00", CultureInfo.InvariantCulture), ColumnJson.Own) with
+            {
+                CsvHeader = _ => "Share(%)", WriteJson = (writer, name, r, _) => writer.WriteNumber(name, r.Share),
+            },
+            C.String("PointType", r => r.PointType),
+            C.String("PointAddress", r => r.PointAddress),
+            C.Size("PointRetained", r => r.PointRetained),
+            C.String("Path", r => r.Path),
+            C.String("Pattern", r => r.Pattern),
+            new C("Accumulated", true, r => Text(r.Accumulated), null, ColumnLook.Text, ColumnJson.Own)
+            {
+                WriteJson = (writer, name, r, options) => C.WriteValue(writer, name, r.Accumulated, options),
+            },
+            C.JsonOnly("Verdicts", r => r.Verdicts),
+            C.String("Signature", r => r.Signature),
+            C.String("Baseline", r => r.Baseline ?? "", ColumnJson.TextOrNone),
+        ],
+        context: r => r.Context,
+        json: ["Rank", "Kind", "Type", "Address", "Instances", "Retained", "Share", "PointType", "PointAddress", "PointRetained", "Path", "Accumulated",
+            "Verdicts", "Signature", "Baseline", "Pattern"]);
+
     public static IReadOnlyList<SuspectTableRow> From(IReadOnlyList<LeakSuspect> suspects, SizeUnit unit, TargetContext context, IReadOnlySet<string>? known = null) =>
         [.. suspects.Select((s, i) => new SuspectTableRow(i + 1, s.IsGroup ? "group" : "object", s.TypeName, Address(s.Address), s.Instances,
             unit.Convert(s.Retained), Share(s.Retained, s.LiveBytes), s.PointTypeName, Address(s.PointAddress), unit.Convert(s.PointRetained),

@@ -2,7 +2,6 @@ using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Heap;
-using MemAnalyzer.Output;
 using MemAnalyzer.Suspects;
 using MemAnalyzer.Targets;
 

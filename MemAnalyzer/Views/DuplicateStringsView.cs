@@ -8,7 +8,7 @@ using MemAnalyzer.Targets;
 namespace MemAnalyzer.Views;
 
 /// <summary>-dstrings: where string memory is wasted on duplicates, and which fields hold them; with -f2/-pid2, how that changed. Several -f make a batch.</summary>
-public sealed class DuplicateStringsView : TableView<StringQuery, StringReport, StringTableRow, StringDiffTableRow>
+public sealed class DuplicateStringsView : TableView<StringQuery, StringReport, StringTableRow, StringTableRow.Diff>
 {
     public override IReadOnlyList<ViewSwitch> Switches { get; } =
     [
@@ -83,24 +83,48 @@ public sealed class DuplicateStringsView : TableView<StringQuery, StringReport, 
     public override JsonReport Header(ViewRequest<StringQuery> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, request.Unit, request.Options.Selection, retained: false);
 
-    public override CsvSchema<StringTableRow> Schema(ViewRequest<StringQuery> request) => new StringCsvRowMap(request.Unit);
+    public override CsvSchema<StringTableRow> Schema(ViewRequest<StringQuery> request) => StringTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<StringTableRow> Table(ViewRequest<StringQuery> request, StringReport reading, RunContext context) =>
-        new(() => StringStatisticsRenderer.Write(context.Out, reading, request.Unit, request.Options.ShowAddress), described =>
+        new(() => Write(context.Out, reading, request.Unit, request.Options.ShowAddress), described =>
         {
-            var rows = StringTableRows.FromReport(reading, request.Unit, request.Options.ShowAddress, described!);
-            return (rows, JsonRows.FromStrings(rows, described!));
+            var rows = StringTableRow.From(reading, request.Unit, request.Options.ShowAddress, described!);
+            return (rows, JsonTarget.Of(described!) with { Strings = StringTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<StringDiffTableRow> DiffSchema(ViewRequest<StringQuery> request) => new StringDiffCsvRowMap(request.Unit);
+    public override CsvSchema<StringTableRow.Diff> DiffSchema(ViewRequest<StringQuery> request) => StringTableRow.Diff.Table.Csv(request.Unit);
 
-    public override ResultTable<StringDiffTableRow> DiffTable(ViewRequest<StringQuery> request, StringReport first, StringReport second, RunContext context)
+    public override ResultTable<StringTableRow.Diff> DiffTable(ViewRequest<StringQuery> request, StringReport first, StringReport second, RunContext context)
     {
         var diff = StringRanking.Diff(first.Snapshot, second.Snapshot, request.Options.DiffSortKey, request.Options.TopN);
-        return new(() => StringStatisticsRenderer.WriteDiff(context.Out, diff, first.Snapshot, second.Snapshot, request.Unit), _ =>
+        return new(() => WriteDiff(context.Out, diff, first.Snapshot, second.Snapshot, request.Unit), _ =>
         {
-            var rows = StringTableRows.FromDiff(diff, request.Unit);
-            return (rows, JsonRows.FromStringsDiff(rows));
+            var rows = StringTableRow.Diff.From(diff, request.Unit);
+            return (rows, new JsonTarget(Name: null) { StringsDiff = StringTableRow.Diff.Table.Json(rows) });
         });
     }
+
+    /// <summary>The console: the duplicated values with their waste and owner, then the summary.</summary>
+    private static void Write(TextWriter writer, StringReport report, SizeUnit unit, bool showAddress)
+    {
+        StringTableRow.Table.Console(writer, StringTableRow.From(report, unit, showAddress, null, StringText.ConsoleChars), unit,
+            showAddress ? StringTableRow.ConsoleWithAddress : null);
+        var snapshot = report.Snapshot;
+        writer.WriteLine();
+        writer.WriteLine("Summary");
+        writer.WriteLine("==========================================");
+        writer.WriteLine($"Strings                 {NumberFormat.N(snapshot.StringCount)} count");
+        writer.WriteLine($"Allocated Size          {NumberFormat.N(unit.Convert(snapshot.StringBytes))} {unit}");
+        writer.WriteLine($"Waste Duplicate Strings {NumberFormat.N(unit.Convert(snapshot.WasteBytes))} {unit}");
+    }
+
+    /// <summary>The console's value diff, then the rows of all strings and of their waste.</summary>
+    private static void WriteDiff(TextWriter writer, IReadOnlyList<StringDiff> diff, StringSnapshot first, StringSnapshot second, SizeUnit unit) =>
+        StringTableRow.Diff.Table.Console(writer,
+        [
+            .. StringTableRow.Diff.From(diff, unit, StringText.ConsoleChars),
+            new(unit.Convert(second.StringBytes - first.StringBytes), second.StringCount - first.StringCount, first.StringCount, second.StringCount,
+                unit.Convert(first.StringBytes), unit.Convert(second.StringBytes), "Strings(Total)"),
+            new(unit.Convert(second.WasteBytes - first.WasteBytes), null, null, null, unit.Convert(first.WasteBytes), unit.Convert(second.WasteBytes), "Waste(Total)"),
+        ], unit);
 }

@@ -51,26 +51,71 @@ public sealed class FinalizableView : TableView<NoOptions, (FinalizationReport R
     public override JsonReport Header(ViewRequest<NoOptions> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Finalizable : JsonReportMode.FinalizableDiff, request.Unit, ObjectSelection.All, retained: false);
 
-    public override CsvSchema<FinalizableTableRow> Schema(ViewRequest<NoOptions> request) => new FinalizableCsvRowMap(request.Unit);
+    public override CsvSchema<FinalizableTableRow> Schema(ViewRequest<NoOptions> request) => FinalizableTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<FinalizableTableRow> Table(ViewRequest<NoOptions> request, (FinalizationReport Report, IReadOnlyList<string> Warnings) reading, RunContext context) =>
-        new(() => FinalizableRenderer.Write(context.Out, reading.Report, request.Unit), described =>
+        new(() => Write(context.Out, reading.Report, request.Unit), described =>
         {
-            var rows = FinalizableTableRows.From(reading.Report, request.Unit, described!);
-            return (rows, JsonRows.FromFinalizable(rows, described!));
+            var rows = FinalizableTableRow.From(reading.Report, request.Unit, described!);
+            return (rows, JsonTarget.Of(described!) with { Finalizable = FinalizableTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<NoOptions> request) => new GrowthCsvRowMap(request.Unit, "State", "Objects");
+    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<NoOptions> request) => FinalizableTableRow.DiffTable.Csv(request.Unit);
 
     /// <summary>Both queues by state and type, matched as -handles' diff matches kinds and types; no retained bytes.</summary>
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<NoOptions> request, (FinalizationReport Report, IReadOnlyList<string> Warnings) first,
         (FinalizationReport Report, IReadOnlyList<string> Warnings) second, RunContext context)
     {
         var growth = GroupGrowth.Match(first.Report.Groups, second.Report.Groups, g => (g.State, g.TypeName), g => g.Count, g => g.Bytes, request.ShowUnchanged);
-        return new(() => FinalizableRenderer.WriteDiff(context.Out, growth, request.Unit), _ =>
+        var rows = GrowthTableRow.From(growth, request.Unit);
+        return new(() => WriteDiff(context.Out, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { FinalizableDiff = FinalizableTableRow.DiffTable.Json(rows) }));
+    }
+
+    /// <summary>The console: the totals, the finalizer thread, then one row per state and type.</summary>
+    private static void Write(TextWriter writer, FinalizationReport report, SizeUnit unit)
+    {
+        var groups = report.Groups;
+        string Count(string state) => NumberFormat.N(groups.Where(g => g.State == state).Sum(g => g.Count));
+        writer.WriteLine($"Finalization: {NumberFormat.N(groups.Sum(g => g.Count))} objects: {Count(FinalizationReport.Ready)} ready for finalization, "
+            + $"{Count(FinalizationReport.Unreachable)} unreachable (queued by the next GC), {Count(FinalizationReport.Live)} live.");
+        if (report.FinalizerThread == 0)
         {
-            var rows = GrowthTableRows.From(growth, request.Unit);
-            return (rows, JsonRows.FromFinalizableDiff(rows));
-        });
+            writer.WriteLine("Finalizer thread: not found.");
+        }
+        else if (!report.FinalizerBusy)
+        {
+            writer.WriteLine($"Finalizer thread {report.FinalizerThread}: waiting for work, not inside a finalizer.");
+        }
+        else
+        {
+            writer.WriteLine(report.ReadyCount > 0
+                ? $"Finalizer thread {report.FinalizerThread}: BLOCKED inside a finalizer while {NumberFormat.N(report.ReadyCount)} objects wait behind it:"
+                : $"Finalizer thread {report.FinalizerThread}: inside a finalizer:");
+            foreach (var frame in report.FinalizerFrames)
+            {
+                writer.WriteLine($"  {frame}");
+            }
+        }
+        FinalizableTableRow.Table.Console(writer, FinalizableTableRow.From(report, unit, null), unit);
+    }
+
+    /// <summary>
+    /// A diff: the totals of both sides, the three groups that grew most ("+200 Ready Namespace.Type (+4,800 Bytes)"),
+    /// then both sides and the change of each state and type.
+    /// </summary>
+    private static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    {
+        if (growth.Count == 0)
+        {
+            writer.WriteLine("Finalization: no state and type changed between the two targets.");
+            return;
+        }
+        var (before, after) = (growth.Sum(g => g.Count), growth.Sum(g => g.Count2));
+        writer.WriteLine($"Finalizable objects that changed: {NumberFormat.N(before)} → {NumberFormat.N(after)} ({NumberFormat.Signed(after - before)}).");
+        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
+        {
+            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} {g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
+        }
+        FinalizableTableRow.DiffTable.Console(writer, rows, unit);
     }
 }

@@ -7,7 +7,7 @@ using MemAnalyzer.Targets;
 namespace MemAnalyzer.Views;
 
 /// <summary>-fragmentation: free space per generation, the largest free blocks, the pinned objects next to free blocks; with -f2/-pid2, both sides and the change.</summary>
-public sealed class FragmentationView : TableView<NoOptions, FragmentationReport, FragmentationTableRow, FragmentationDiffTableRow>
+public sealed class FragmentationView : TableView<NoOptions, FragmentationReport, FragmentationTableRow, FragmentationTableRow.Diff>
 {
     public override IReadOnlyList<ViewSwitch> Switches { get; } =
     [
@@ -35,24 +35,49 @@ public sealed class FragmentationView : TableView<NoOptions, FragmentationReport
     public override JsonReport Header(ViewRequest<NoOptions> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Fragmentation : JsonReportMode.FragmentationDiff, request.Unit, ObjectSelection.All, retained: false);
 
-    public override CsvSchema<FragmentationTableRow> Schema(ViewRequest<NoOptions> request) => new FragmentationCsvRowMap(request.Unit);
+    public override CsvSchema<FragmentationTableRow> Schema(ViewRequest<NoOptions> request) => FragmentationTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<FragmentationTableRow> Table(ViewRequest<NoOptions> request, FragmentationReport reading, RunContext context) =>
-        new(() => FragmentationRenderer.Write(context.Out, reading, request.Unit), described =>
+        new(() => Write(context.Out, reading, request.Unit), described =>
         {
-            var rows = FragmentationTableRows.From(reading, request.Unit, described!);
-            return (rows, JsonFragmentationRows.From(rows, described!));
+            var rows = FragmentationTableRow.From(reading, request.Unit, described!);
+            return (rows, JsonTarget.Of(described!) with { Fragmentation = FragmentationTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<FragmentationDiffTableRow> DiffSchema(ViewRequest<NoOptions> request) => new FragmentationDiffCsvRowMap(request.Unit);
+    public override CsvSchema<FragmentationTableRow.Diff> DiffSchema(ViewRequest<NoOptions> request) => FragmentationTableRow.Diff.Table.Csv(request.Unit);
 
-    public override ResultTable<FragmentationDiffTableRow> DiffTable(ViewRequest<NoOptions> request, FragmentationReport first, FragmentationReport second, RunContext context)
+    public override ResultTable<FragmentationTableRow.Diff> DiffTable(ViewRequest<NoOptions> request, FragmentationReport first, FragmentationReport second, RunContext context)
     {
-        var diff = FragmentationDiff.Of(first, second);
-        return new(() => FragmentationRenderer.WriteDiff(context.Out, diff, request.Unit), _ =>
-        {
-            var rows = FragmentationTableRows.FromDiff(diff, request.Unit);
-            return (rows, JsonFragmentationRows.FromDiff(rows));
-        });
+        var rows = FragmentationTableRow.Diff.From(FragmentationDiff.Of(first, second), request.Unit);
+        return new(() => WriteDiff(context.Out, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { FragmentationDiff = FragmentationTableRow.Diff.Table.Json(rows) }));
+    }
+
+    /// <summary>The console: the verdict, the generations, the largest free blocks, the pinned objects next to free blocks.</summary>
+    private static void Write(TextWriter writer, FragmentationReport report, SizeUnit unit)
+    {
+        var verdict = FragmentationVerdict.Lines(report);
+        writer.WriteLine(verdict.Count == 0
+            ? $"Fragmentation: no generation has {FragmentationVerdict.MinFreePercent:F0}% of its range and {NumberFormat.N(FragmentationVerdict.MinFreeBytes)} bytes or more in free blocks."
+            : $"Fragmentation: {string.Join("; ", verdict)}.");
+        var rows = FragmentationTableRow.From(report, unit, null);
+        var table = FragmentationTableRow.Table;
+        table.Console(writer, rows.Where(r => r.Section == FragmentationTableRow.GenerationSection), unit, FragmentationTableRow.GenerationsLayout);
+        writer.WriteLine();
+        writer.WriteLine($"Largest free blocks ({report.Largest.Count}), and the object right after each:");
+        table.Console(writer, rows.Where(r => r.Section == FragmentationTableRow.FreeBlockSection), unit, FragmentationTableRow.FreeBlocksLayout);
+        writer.WriteLine();
+        writer.WriteLine($"Pinned objects next to free blocks: {NumberFormat.N(report.Pinned.Sum(p => p.Count))}.");
+        table.Console(writer, rows.Where(r => r.Section == FragmentationTableRow.PinnedSection), unit, FragmentationTableRow.PinnedLayout);
+    }
+
+    /// <summary>A diff shows both sides and the change of each generation, then of the pinned objects next to free blocks.</summary>
+    private static void WriteDiff(TextWriter writer, IReadOnlyList<FragmentationTableRow.Diff> rows, SizeUnit unit)
+    {
+        writer.WriteLine("Fragmentation, both targets:");
+        var table = FragmentationTableRow.Diff.Table;
+        table.Console(writer, rows.Where(r => r.Section == FragmentationTableRow.GenerationSection), unit, FragmentationTableRow.Diff.GenerationsLayout);
+        writer.WriteLine();
+        writer.WriteLine("Pinned objects next to free blocks:");
+        table.Console(writer, rows.Where(r => r.Section == FragmentationTableRow.PinnedSection), unit, FragmentationTableRow.Diff.PinnedLayout);
     }
 }

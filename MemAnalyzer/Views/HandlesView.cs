@@ -66,25 +66,51 @@ public sealed class HandlesView : TableView<bool, (IReadOnlyList<HandleGroup> Gr
     public override JsonReport Header(ViewRequest<bool> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, request.Unit, ObjectSelection.All, request.Options && request.Second is null);
 
-    public override CsvSchema<HandleTableRow> Schema(ViewRequest<bool> request) => new HandleCsvRowMap(request.Unit, request.Options);
+    public override CsvSchema<HandleTableRow> Schema(ViewRequest<bool> request) => HandleTableRow.Table.Csv(request.Unit, optional: request.Options);
 
     public override ResultTable<HandleTableRow> Table(ViewRequest<bool> request, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) reading, RunContext context) =>
-        new(() => HandlesRenderer.Write(context.Out, reading.Groups, request.Unit, request.Options), described =>
+        new(() => Write(context.Out, reading.Groups, request.Unit, request.Options), described =>
         {
-            var rows = HandleTableRows.From(reading.Groups, request.Unit, described!);
-            return (rows, JsonRows.FromHandles(rows, described!));
+            var rows = HandleTableRow.From(reading.Groups, request.Unit, described!);
+            return (rows, JsonTarget.Of(described!) with { Handles = HandleTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<bool> request) => new GrowthCsvRowMap(request.Unit, "Kind", "Handles");
+    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<bool> request) => HandleTableRow.DiffTable.Csv(request.Unit);
 
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<bool> request, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) first,
         (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) second, RunContext context)
     {
         var growth = GroupGrowth.Match(first.Groups, second.Groups, g => (g.Kind, g.TypeName), g => g.Count, g => g.Bytes, request.ShowUnchanged);
-        return new(() => HandlesRenderer.WriteDiff(context.Out, growth, request.Unit), _ =>
-        {
-            var rows = GrowthTableRows.From(growth, request.Unit);
-            return (rows, JsonRows.FromHandlesDiff(rows));
-        });
+        var rows = GrowthTableRow.From(growth, request.Unit);
+        return new(() => WriteDiff(context.Out, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { HandlesDiff = HandleTableRow.DiffTable.Json(rows) }));
     }
+
+    /// <summary>The console: a line of totals per kind, then one row per kind × target type.</summary>
+    private static void Write(TextWriter writer, IReadOnlyList<HandleGroup> groups, SizeUnit unit, bool retained)
+    {
+        writer.WriteLine($"GC handles: {NumberFormat.N(groups.Sum(g => g.Count))} ({Totals(groups.Select(g => (g.Kind, g.Count)))}).");
+        HandleTableRow.Table.Console(writer, HandleTableRow.From(groups, unit, null), unit, optional: retained);
+    }
+
+    /// <summary>A diff leads with what grew.</summary>
+    private static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    {
+        var (before, after) = (growth.Sum(g => g.Count), growth.Sum(g => g.Count2));
+        if (growth.Count == 0)
+        {
+            writer.WriteLine("GC handles: no kind and target type changed between the two targets.");
+            return;
+        }
+        writer.WriteLine($"GC handles that changed: {NumberFormat.N(before)} → {NumberFormat.N(after)} ({NumberFormat.Signed(after - before)}).");
+        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
+        {
+            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} handles to {g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
+        }
+        HandleTableRow.DiffTable.Console(writer, rows, unit);
+    }
+
+    /// <summary>"Pinned 1,001, Strong 40": each kind's total, most first.</summary>
+    private static string Totals(IEnumerable<(string Kind, long Count)> counts) =>
+        string.Join(", ", counts.GroupBy(c => c.Kind).Select(g => (g.Key, Sum: g.Sum(c => c.Count)))
+            .OrderByDescending(k => k.Sum).ThenBy(k => k.Key, StringComparer.Ordinal).Select(k => $"{k.Key} {NumberFormat.N(k.Sum)}"));
 }

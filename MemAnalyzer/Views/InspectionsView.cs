@@ -50,26 +50,62 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
     public override JsonReport Header(ViewRequest<InspectionOptions> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Inspections : JsonReportMode.InspectionsDiff, request.Unit, ObjectSelection.Live, retained: false);
 
-    public override CsvSchema<InspectionTableRow> Schema(ViewRequest<InspectionOptions> request) => new InspectionCsvRowMap(request.Unit);
+    public override CsvSchema<InspectionTableRow> Schema(ViewRequest<InspectionOptions> request) => InspectionTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<InspectionTableRow> Table(ViewRequest<InspectionOptions> request, InspectionReport reading, RunContext context) =>
-        new(() => InspectionRenderer.Write(context.Out, reading, request.Options, request.Unit), described =>
+        new(() => Write(context.Out, reading, request.Options, request.Unit), described =>
         {
-            var rows = InspectionTableRows.From(reading.Findings, request.Unit, described!);
-            return (rows, JsonRows.FromInspections(rows, described!));
+            var rows = InspectionTableRow.From(reading.Findings, request.Unit, described!);
+            return (rows, JsonTarget.Of(described!) with { Inspections = InspectionTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<InspectionOptions> request) => new GrowthCsvRowMap(request.Unit, "Inspection", "Count", change: true);
+    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<InspectionOptions> request) => InspectionTableRow.DiffTable.Csv(request.Unit);
 
     /// <summary>The findings of both sides matched by inspection and key (Type column).</summary>
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<InspectionOptions> request, InspectionReport first, InspectionReport second, RunContext context)
     {
         var growth = GroupGrowth.Match(first.Findings, second.Findings, f => (f.Inspection, f.Type), f => f.Count, f => f.Bytes, request.ShowUnchanged);
-        return new(() => InspectionRenderer.WriteDiff(context.Out, growth, request.Unit), _ =>
+        var rows = GrowthTableRow.From(growth, request.Unit);
+        return new(() => WriteDiff(context.Out, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { InspectionsDiff = InspectionTableRow.DiffTable.Json(rows) }));
+    }
+
+    /// <summary>The console: one table of findings, then why each inspection that found something matters.</summary>
+    private static void Write(TextWriter writer, InspectionReport report, InspectionOptions options, SizeUnit unit)
+    {
+        writer.WriteLine($"Inspections of {report.LiveObjects:N0} live objects (events from {options.MinHandlers:N0} handlers; " +
+            $"sparse: at most {options.SparsePercent}% of capacity used; groups of collections and arrays from {options.MinGroup:N0} instances)");
+        if (report.Findings.Count == 0)
         {
-            var rows = GrowthTableRows.From(growth, request.Unit);
-            return (rows, JsonRows.FromInspectionsDiff(rows));
-        });
+            writer.WriteLine("No findings.");
+            return;
+        }
+        writer.WriteLine();
+        InspectionTableRow.Table.Console(writer, InspectionTableRow.From(report.Findings, unit, null), unit);
+        writer.WriteLine();
+        foreach (var inspection in InspectionNames.Ordered.Where(i => report.Findings.Any(f => f.Inspection == i)))
+        {
+            writer.WriteLine($"{inspection}: {InspectionNames.Why(inspection)}");
+        }
+        writer.WriteLine("Look at an example with -objects <address>.");
+    }
+
+    /// <summary>
+    /// A diff: the findings' counts on both sides, the three that grew most ("+50 event handlers Owner.Changed (+6,400 Bytes)"),
+    /// then each finding that changed, is new or is gone, with both sides and the change.
+    /// </summary>
+    private static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    {
+        if (growth.Count == 0)
+        {
+            writer.WriteLine("Inspections: no finding changed between the two targets.");
+            return;
+        }
+        writer.WriteLine($"Findings that changed: {NumberFormat.N(growth.Count)} ({NumberFormat.N(growth.Count(g => g.IsNew))} new, {NumberFormat.N(growth.Count(g => g.IsGone))} gone).");
+        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
+        {
+            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} {g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
+        }
+        InspectionTableRow.DiffTable.Console(writer, rows, unit);
     }
 
     private static int Positive(string name, string? text, int fallback, int least, int most = int.MaxValue) =>

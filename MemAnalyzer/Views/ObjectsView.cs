@@ -3,7 +3,6 @@ using MemAnalyzer.Analysis;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Objects;
-using MemAnalyzer.Output;
 using MemAnalyzer.Targets;
 
 namespace MemAnalyzer.Views;

@@ -12,7 +12,7 @@ public static class SuspectsDiff
     public static int Run(ViewRequest<(SuspectOptions Find, LeakBaseline? Baseline)> request, TargetSpec second, RunContext context)
     {
         var (options, baseline) = request.Options;
-        var map = new SuspectGrowthCsvRowMap(request.Unit);
+        var map = SuspectGrowthTableRows.Table.Csv(request.Unit);
         request.Output.Validate(map);
         var runtimes = new string[2];
         var pair = SnapshotPairReader.Read(request.Target, second, context.Dac, (isFirst, _, source, token) =>
@@ -26,7 +26,7 @@ public static class SuspectsDiff
         request.Output.Write(request, context, () => SuspectGrowthRenderer.Write(context.Out, growth, first.LiveBytes, last.LiveBytes, options.Percent, request.Unit, baseline?.Signatures), map, () =>
         {
             var rows = SuspectGrowthTableRows.From(growth, request.Unit, baseline?.Signatures);
-            return (rows, JsonRows.FromSuspectsDiff(rows));
+            return (rows, new JsonTarget(Name: null) { SuspectsDiff = SuspectGrowthTableRows.Table.Json(rows) });
         });
         request.Output.WritePage(context, () =>
         {

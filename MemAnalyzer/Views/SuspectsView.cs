@@ -82,7 +82,7 @@ public sealed class SuspectsView : View
     private static int RunSingle(ViewRequest<(SuspectOptions Find, LeakBaseline? Baseline)> request, RunContext context)
     {
         var (options, baseline) = request.Options;
-        var map = new SuspectCsvRowMap(request.Unit);
+        var map = SuspectTableRows.Table.Csv(request.Unit);
         request.Output.Validate(map);
         var described = request.Output.Describe(request.Target);
         var progress = context.Progress(writingCsv: request.Output.WritesRows);
@@ -117,7 +117,7 @@ public sealed class SuspectsView : View
         {
             throw new MemAnalyzerException(ExitCodes.InvalidArguments, "-suspects reads one .gcdump, without -f2 or -html: diff or picture core dumps instead");
         }
-        request.Output.Validate(new SuspectCsvRowMap(request.Unit));
+        request.Output.Validate(SuspectTableRows.Table.Csv(request.Unit));
         var described = request.Output.Describe(request.Target);
         var (snapshot, tree) = GcDumpReading.Tree<SuspectReport>(request.Target, needsPaths: true, context.Cancellation);
         var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, request.Options.Find, tree.PathOf, tree.TypePathOf);
@@ -135,10 +135,10 @@ public sealed class SuspectsView : View
     {
         var signatures = request.Options.Baseline?.Signatures;
         request.Output.Write(request, context, () => SuspectRenderer.Write(context.Out, found, request.Options.Find.Percent, request.Unit, signatures),
-            new SuspectCsvRowMap(request.Unit), () =>
+            SuspectTableRows.Table.Csv(request.Unit), () =>
             {
                 var rows = SuspectTableRows.From(found.Suspects, request.Unit, described!, signatures);
-                return (rows, JsonRows.FromSuspects(rows, described!));
+                return (rows, JsonTarget.Of(described!) with { Suspects = SuspectTableRows.Table.Json(rows) });
             });
     }
 }

@@ -1,5 +1,5 @@
 using MemAnalyzer.Objects;
-using MemAnalyzer.Output;
+using MemAnalyzer.Views;
 
 namespace MemAnalyzer.Tests.Unit.Output;
 

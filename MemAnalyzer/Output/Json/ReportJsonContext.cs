@@ -1,4 +1,6 @@
 using System.Text.Json.Serialization;
+using MemAnalyzer.Retention;
+using MemAnalyzer.Suspects;
 
 namespace MemAnalyzer.Output;
 
@@ -10,4 +12,8 @@ namespace MemAnalyzer.Output;
     WriteIndented = true)]
 [JsonSerializable(typeof(JsonReport))]
 [JsonSerializable(typeof(JsonTarget))]
+// The lists and objects inside a table's rows (a suspect's accumulated types, its path's verdicts), written by TableColumn.WriteValue.
+[JsonSerializable(typeof(IReadOnlyList<AccumulatedType>))]
+[JsonSerializable(typeof(IReadOnlyList<AccumulatedGrowth>))]
+[JsonSerializable(typeof(PathVerdicts))]
 public sealed partial class ReportJsonContext : JsonSerializerContext;

@@ -1,7 +1,8 @@
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Output;
 using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>-dominators on the console: one line per object, indented two spaces per level below its dominator.</summary>
 public static class DominatorRenderer

@@ -1,8 +1,9 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Output;
 using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>-suspects in a diff on the console: each owner that grew, its root path, and the types that grew beneath it.</summary>
 public static class SuspectGrowthRenderer

@@ -1,7 +1,8 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Commands;
 
-namespace MemAnalyzer.Commands;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// -roots and -objects for a type with no live instance: one error line, exit 1. When dead instances match, it says they are garbage

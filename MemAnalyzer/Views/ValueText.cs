@@ -1,6 +1,7 @@
 using MemAnalyzer.Objects;
+using MemAnalyzer.Output;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>One value of -objects as console text: null, 17, "order:0001", Byte[512] @0x7f… (retained 536 B), TimeSpan 00:01:00.</summary>
 public static class ValueText

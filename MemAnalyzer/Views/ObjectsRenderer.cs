@@ -1,6 +1,7 @@
 using MemAnalyzer.Objects;
+using MemAnalyzer.Output;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// -objects on the console: per object a header (type, address, size, retained bytes), its root path with the suspect

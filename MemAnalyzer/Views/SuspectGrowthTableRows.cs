@@ -1,9 +1,11 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
+using MemAnalyzer.Output;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
+using C = MemAnalyzer.Output.TableColumn<MemAnalyzer.Views.SuspectGrowthTableRow>;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>One owner that grew, in the -suspects diff CSV and JSON: bytes in the run's unit.</summary>
 /// <param name="Matched">false when the first target had no object on this path (the owner is new).</param>
@@ -22,29 +24,36 @@ public sealed record SuspectGrowthTableRow(int Rank, long Growth, long Retained,
     public string? Baseline { get; init; }
 }
 
-/// <summary>The -suspects diff CSV schema; the grown types in one field, "Type +count (+bytes)" joined by " | ".</summary>
-public sealed class SuspectGrowthCsvRowMap : CsvSchema<SuspectGrowthTableRow>
-{
-    public SuspectGrowthCsvRowMap(SizeUnit unit)
-    {
-        Column("Rank", r => r.Rank);
-        Column($"Delta(Retained{unit})", r => r.Growth);
-        Column($"Retained({unit})", r => r.Retained);
-        Column($"Retained2({unit})", r => r.Retained2);
-        Column("Instances", r => r.Instances);
-        Column("Instances2", r => r.Instances2);
-        Column("Matched", r => r.Matched ? "yes" : "no");
-        Column("PointType", r => r.PointType);
-        Column("PointAddress2", r => r.PointAddress2);
-        Column("Path", r => r.Path);
-        Column($"AccumulatedGrowth({unit})", r => SuspectGrowthTableRows.Text(r.Accumulated));
-        Column("Signature", r => r.Signature);
-        Column("Baseline", r => r.Baseline ?? "");
-    }
-}
-
 public static class SuspectGrowthTableRows
 {
+    /// <summary>
+    /// The -suspects diff table: in the CSV the grown types in one field, "Type +count (+bytes)" joined by " | ", and
+    /// Matched as yes or no; in the JSON a list, true or false, and the path's verdicts.
+    /// </summary>
+    public static readonly TableDeclaration<SuspectGrowthTableRow> Table = new(
+        [
+            C.Count("Rank", r => r.Rank),
+            C.Size("Growth", r => r.Growth) with { CsvHeader = unit => $"Delta(Retained{unit})" },
+            C.Size("Retained", r => r.Retained),
+            C.Size("Retained2", r => r.Retained2),
+            C.Count("Instances", r => r.Instances),
+            C.Count("Instances2", r => r.Instances2),
+            C.String("Matched", r => r.Matched ? "yes" : "no", ColumnJson.Own) with { WriteJson = (writer, name, r, _) => writer.WriteBoolean(name, r.Matched) },
+            C.String("PointType", r => r.PointType),
+            C.String("PointAddress2", r => r.PointAddress2),
+            C.String("Path", r => r.Path),
+            new C("Accumulated", true, r => Text(r.Accumulated), null, ColumnLook.Text, ColumnJson.Own)
+            {
+                CsvHeader = unit => $"AccumulatedGrowth({unit})",
+                WriteJson = (writer, name, r, options) => C.WriteValue(writer, name, r.Accumulated, options),
+            },
+            C.JsonOnly("Verdicts", r => r.Verdicts),
+            C.String("Signature", r => r.Signature),
+            C.String("Baseline", r => r.Baseline ?? "", ColumnJson.TextOrNone),
+        ],
+        json: ["Rank", "Growth", "Retained", "Retained2", "Matched", "PointType", "PointAddress2", "Path", "Accumulated", "Verdicts", "Signature", "Baseline",
+            "Instances", "Instances2"]);
+
     public static IReadOnlyList<SuspectGrowthTableRow> From(IReadOnlyList<SuspectGrowth> growth, SizeUnit unit, IReadOnlySet<string>? known = null) =>
         [.. growth.Select((g, i) => new SuspectGrowthTableRow(i + 1, unit.Convert(g.SecondRetained) - unit.Convert(g.FirstRetained), unit.Convert(g.FirstRetained),
             unit.Convert(g.SecondRetained), g.Matched, g.Second.PointTypeName, SuspectTableRows.Address(g.Second.PointAddress),
