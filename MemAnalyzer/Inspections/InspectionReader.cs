@@ -16,7 +16,8 @@ public static class InspectionReader
         var live = LiveObjectMarker.Mark(source, walk, cancellation);
         var candidates = new InspectionCandidates();
         var (firsts, tally) = (new StringFirstCopies(), new StringValueTally());
-        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.OnePass(source, firsts, tally));
+        var arrays = new ArrayContents(source.Memory, source.Table, options.MinLength);
+        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.OnePass(source, firsts, tally), arrays);
         var scan = ObjectScan.Run(source, ObjectSelection.Live, live, ref visitor, threads: 1, cancellation);
         var strings = StringStatisticsCollector.Snapshot(scan, tally, firsts, ObjectSelection.Live);
 
@@ -32,6 +33,11 @@ public static class InspectionReader
             .. AsyncFindings.Find(heap, candidates),
             .. SafeHandleFindings.Find(heap, candidates),
             .. DuplicateStrings(strings),
+            .. ArrayFindings.Constant(source.Table, arrays, options.MinGroup),
+            .. ArrayFindings.Duplicates(source.Table, arrays, options.MinGroup, cancellation),
+            .. SmallCollectionFindings.Find(heap, candidates, options, cancellation),
+            .. HashCollisionFindings.Find(heap, source.Memory, candidates, options.MinChain, cancellation),
+            .. QueueFindings.Find(heap, candidates, options.MinQueue, cancellation),
         ];
         var ordered = findings.OrderBy(f => Order(f.Inspection)).ToList();
         return new InspectionReport(ordered, scan.Objects, [.. ScanWarnings.Of(scan, ScanSubject.Types), .. strings.Warnings.Distinct()]);
