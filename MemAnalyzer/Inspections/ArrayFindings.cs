@@ -95,16 +95,16 @@ internal static class ArrayFindings
     }
 
     /// <summary>A constant element as its type reads it.</summary>
-    private static string Text(ClrType arrayType, ulong bits) => arrayType.ComponentType?.ElementType switch
+    private static string Text(ClrType arrayType, ulong bits) => arrayType.Name switch
     {
-        ClrElementType.Int8 => ((sbyte)bits).ToString(CultureInfo.InvariantCulture),
-        ClrElementType.Int16 => ((short)bits).ToString(CultureInfo.InvariantCulture),
-        ClrElementType.Int32 => ((int)bits).ToString(CultureInfo.InvariantCulture),
-        ClrElementType.Int64 or ClrElementType.NativeInt => ((long)bits).ToString(CultureInfo.InvariantCulture),
-        ClrElementType.Float => BitConverter.Int32BitsToSingle((int)bits).ToString(CultureInfo.InvariantCulture),
-        ClrElementType.Double => BitConverter.Int64BitsToDouble((long)bits).ToString(CultureInfo.InvariantCulture),
-        ClrElementType.Boolean => bits != 0 ? "true" : "false",
-        ClrElementType.Char => $"'{(char)bits}'",
+        "System.SByte[]" => ((sbyte)bits).ToString(CultureInfo.InvariantCulture),
+        "System.Int16[]" => ((short)bits).ToString(CultureInfo.InvariantCulture),
+        "System.Int32[]" => ((int)bits).ToString(CultureInfo.InvariantCulture),
+        "System.Int64[]" or "System.IntPtr[]" => ((long)bits).ToString(CultureInfo.InvariantCulture),
+        "System.Single[]" => BitConverter.Int32BitsToSingle((int)bits).ToString(CultureInfo.InvariantCulture),
+        "System.Double[]" => BitConverter.Int64BitsToDouble((long)bits).ToString(CultureInfo.InvariantCulture),
+        "System.Boolean[]" => bits != 0 ? "true" : "false",
+        "System.Char[]" => $"'{(char)bits}'",
         _ => bits.ToString(CultureInfo.InvariantCulture),
     };
 

@@ -38,6 +38,11 @@ internal static class CandidateKinds
     private const string MulticastDelegate = "System.MulticastDelegate";
     private const string SafeHandleType = "System.Runtime.InteropServices.SafeHandle";
     private const string Task = "System.Threading.Tasks.Task";
+    /// <summary>The one-dimensional arrays of a primitive type (a multi-dimensional one is named "System.Int32[,]").</summary>
+    public static IReadOnlySet<string> PrimitiveArrayNames { get; } = new HashSet<string>(
+        ["System.Boolean[]", "System.Byte[]", "System.SByte[]", "System.Char[]", "System.Int16[]", "System.UInt16[]", "System.Int32[]", "System.UInt32[]",
+            "System.Int64[]", "System.UInt64[]", "System.Single[]", "System.Double[]", "System.IntPtr[]", "System.UIntPtr[]"], StringComparer.Ordinal);
+
     private static readonly string[] QueuePrefixes = ["System.Collections.Generic.Queue<", "System.Collections.Concurrent.ConcurrentQueue<"];
     private static readonly string[] CollectionPrefixes =
     [
@@ -54,7 +59,8 @@ internal static class CandidateKinds
         }
         if (type.IsArray)
         {
-            return type.ElementType == ClrElementType.SZArray && type.ComponentType is { IsPrimitive: true } ? (ushort)(Decided | Array | PrimitiveArray) : (ushort)(Decided | Array);
+            // By name: ClrMD does not always resolve a primitive array's component type.
+            return PrimitiveArrayNames.Contains(type.Name ?? "") ? (ushort)(Decided | Array | PrimitiveArray) : (ushort)(Decided | Array);
         }
         var name = type.Name ?? "";
         ushort kinds = Decided;

@@ -74,14 +74,38 @@ internal static class HashCollisionFindings
             group.Bytes += (long)(obj.Size + entries.Size + buckets.Size);
             if (longest > group.Longest)
             {
-                var key = entry.GetFieldByName("key") ?? entry.GetFieldByName("Value");
-                (group.Longest, group.Entries, group.Distinct, group.KeyType, group.Example) = (longest, live, distinct, key?.Type?.Name ?? "?", address);
+                (group.Longest, group.Entries, group.Distinct, group.KeyType, group.Example) = (longest, live, distinct, KeyType(entries, entry, nextField, slots), address);
             }
         }
         return groups.Select(g => new Finding(InspectionNames.HashCollisions, g.Key,
                 $"{(g.Value.Count > 1 ? "worst: " : "")}{g.Value.Entries:N0} entries, {g.Value.Distinct:N0} distinct hash codes, longest chain {g.Value.Longest:N0}, key type {g.Value.KeyType}",
                 g.Value.Count, g.Value.Bytes, g.Value.Example))
             .OrderByDescending(f => f.Bytes).ThenBy(f => f.Type, StringComparer.Ordinal);
+    }
+
+    /// <summary>
+    /// The key type: a value type's field type, else the type of the first key in use (the field of a reference type is
+    /// declared System.__Canon in the shared generic code).
+    /// </summary>
+    private static string KeyType(ClrObject entries, ClrType entry, ClrInstanceField next, int slots)
+    {
+        if ((entry.GetFieldByName("key") ?? entry.GetFieldByName("Value")) is not { } key)
+        {
+            return "?";
+        }
+        if (!key.IsObjectReference)
+        {
+            return key.Type?.Name ?? "?";
+        }
+        for (var i = 0; i < slots; i++)
+        {
+            var at = entries.Type!.GetArrayElementAddress(entries.Address, i);
+            if (next.Read<int>(at, interior: true) >= -1 && key.ReadObject(at, interior: true) is { IsNull: false, Type.Name: { } name })
+            {
+                return name;
+            }
+        }
+        return "?";
     }
 
     /// <summary>The hash codes of the entries in use (next ≥ -1) into <paramref name="hashes"/>; their number, or -1 when the array cannot be read.</summary>
