@@ -58,4 +58,9 @@ public static partial class ExpectedCounts
     public const string WasteMessageType = TargetNamespace + ".WasteMessage";
 
     public const string WasteJobType = TargetNamespace + ".WasteJob";
+
+    /// <summary>WasteCell structs (one int: a 24-byte box) added to a List&lt;object&gt; (its object[] of 512); as many in a List&lt;WasteCell&gt; (no box).</summary>
+    public const int WasteBoxes = 500;
+
+    public const string WasteCellType = TargetNamespace + ".WasteCell";
 }

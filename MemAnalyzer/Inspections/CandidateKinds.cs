@@ -33,6 +33,12 @@ internal static class CandidateKinds
     /// <summary>Queue&lt;T&gt; or ConcurrentQueue&lt;T&gt; (an unbounded Channel&lt;T&gt; and a BlockingCollection&lt;T&gt; keep their items in one).</summary>
     public const ushort Queue = 256;
 
+    /// <summary>A boxed value type: an instance on the heap of a value type (an enum, a primitive, a struct).</summary>
+    public const ushort Boxed = 512;
+
+    /// <summary>System.Object[]: the array a List&lt;object&gt;, an ArrayList or a field typed object[] holds boxes in.</summary>
+    public const ushort ObjectArray = 1024;
+
     public const string TimerQueueTimer = "System.Threading.TimerQueueTimer";
 
     private const string MulticastDelegate = "System.MulticastDelegate";
@@ -60,10 +66,15 @@ internal static class CandidateKinds
         if (type.IsArray)
         {
             // By name: ClrMD does not always resolve a primitive array's component type.
-            return PrimitiveArrayNames.Contains(type.Name ?? "") ? (ushort)(Decided | Array | PrimitiveArray) : (ushort)(Decided | Array);
+            return PrimitiveArrayNames.Contains(type.Name ?? "") ? (ushort)(Decided | Array | PrimitiveArray)
+                : type.Name == "System.Object[]" ? (ushort)(Decided | Array | ObjectArray) : (ushort)(Decided | Array);
         }
         var name = type.Name ?? "";
         ushort kinds = Decided;
+        if (type.IsValueType)
+        {
+            return (ushort)(kinds | Boxed);
+        }
         if (CollectionPrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal)))
         {
             kinds |= Collection;

@@ -22,6 +22,10 @@ internal sealed class InspectionCandidates
     public List<ulong> AsyncBoxes { get; } = [];
     public List<ulong> SafeHandles { get; } = [];
     public List<ulong> Queues { get; } = [];
+    public List<ulong> ObjectArrays { get; } = [];
+
+    /// <summary>Boxed value types with their MethodTable index.</summary>
+    public List<(ulong Address, int Index)> Boxed { get; } = [];
 
     /// <summary>Instances of the types with a line of the finished-objects table (or the dispose convention).</summary>
     public List<ulong> Finishable { get; } = [];
@@ -76,7 +80,7 @@ internal sealed class InspectionCandidates
     public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
         Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
 
-    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count);
+    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count, ObjectArrays.Count, Boxed.Count);
 
     private void Rewind(Mark mark)
     {
@@ -87,9 +91,11 @@ internal sealed class InspectionCandidates
         Cut(SafeHandles, mark.SafeHandles);
         Cut(Finishable, mark.Finishable);
         Cut(Queues, mark.Queues);
+        Cut(ObjectArrays, mark.ObjectArrays);
+        Boxed.RemoveRange(mark.Boxed, Boxed.Count - mark.Boxed);
     }
 
     private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
 
-    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues);
+    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues, int ObjectArrays, int Boxed);
 }

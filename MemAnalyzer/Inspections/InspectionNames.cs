@@ -19,10 +19,11 @@ public static class InspectionNames
     public const string SmallCollections = "small collections";
     public const string HashCollisions = "hash collisions";
     public const string Backlogs = "backlogs";
+    public const string BoxedValues = "boxed values";
 
     public static IReadOnlyList<string> Ordered { get; } =
         [Finished, Events, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings,
-            ZeroFilledArrays, ConstantArrays, DuplicateArrays, SmallCollections, HashCollisions, Backlogs];
+            ZeroFilledArrays, ConstantArrays, DuplicateArrays, SmallCollections, HashCollisions, Backlogs, BoxedValues];
 
     /// <summary>One line: why a finding of the inspection matters.</summary>
     public static string Why(string inspection) => inspection switch
@@ -43,6 +44,7 @@ public static class InspectionNames
         SmallCollections => "collections of one or two elements cost more in their object and backing arrays than their elements: a field or an array would hold them",
         HashCollisions => "keys whose hash codes share few buckets: every lookup walks a long chain; the cost is time, not memory (fix the key type's GetHashCode)",
         Backlogs => "a queue that only grows (a stalled or slow consumer) keeps every pending item alive",
+        BoxedValues => "value types stored as object (a List<object>, a field typed object) cost a box each: a typed field or a List<T> of the value type holds them unboxed",
         _ => "",
     };
 }

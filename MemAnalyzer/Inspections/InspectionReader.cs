@@ -38,6 +38,7 @@ public static class InspectionReader
             .. SmallCollectionFindings.Find(heap, candidates, options, cancellation),
             .. HashCollisionFindings.Find(heap, source.Memory, candidates, options.MinChain, cancellation),
             .. QueueFindings.Find(heap, candidates, options.MinQueue, cancellation),
+            .. BoxedFindings.Find(source.Table, source.Memory, candidates, options.MinGroup, cancellation),
         ];
         var ordered = findings.OrderBy(f => Order(f.Inspection)).ToList();
         return new InspectionReport(ordered, scan.Objects, [.. ScanWarnings.Of(scan, ScanSubject.Types), .. strings.Warnings.Distinct()]);

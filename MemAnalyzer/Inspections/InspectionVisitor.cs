@@ -37,6 +37,10 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
             {
                 arrays.Visit(address, index, size, available);
             }
+            else if ((kinds & CandidateKinds.ObjectArray) != 0)
+            {
+                candidates.ObjectArrays.Add(address);
+            }
             return;
         }
         Add(kinds, CandidateKinds.Delegate, candidates.Delegates, address);
@@ -45,6 +49,10 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
         Add(kinds, CandidateKinds.AsyncBox, candidates.AsyncBoxes, address);
         Add(kinds, CandidateKinds.SafeHandle, candidates.SafeHandles, address);
         Add(kinds, CandidateKinds.Queue, candidates.Queues, address);
+        if ((kinds & CandidateKinds.Boxed) != 0)
+        {
+            candidates.Boxed.Add((address, index));
+        }
     }
 
     public void SegmentDone(bool frozen)

@@ -86,18 +86,30 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
     }
 
     [Fact]
+    public void BoxedStructsInAListOfObjectsAreCountedWithTheirBoxesAndTheArrayThatHoldsThem()
+    {
+        var row = InspectionRow.Single(target.Rows, "boxed values", WasteCellType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var (boxes, holder, held) = oracle.Boxes(WasteCellType);
+        Assert.Equal((WasteBoxes, WasteBoxes * 24L), (row.Count, row.Bytes));
+        Assert.Equal((WasteBoxes, WasteBoxes), (boxes, held));
+        Assert.Equal($"{WasteBoxes} in object[] elements; most in the System.Object[] 0x{holder:x} ({WasteBoxes})", row.Detail);
+    }
+
+    [Fact]
     public void ALivePidShowsTheSameWasteFindingsAsTheDump()
     {
         var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         Assert.Equal(Planted(target.Rows), Planted(live));
-        // The three array rows; the small lists (also a sparse row: one element of four slots), the dictionary and the two queues.
-        Assert.Equal(8, Planted(live).Length);
+        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the dictionary and the two queues.
+        Assert.Equal(9, Planted(live).Length);
         target.Process.AssertResumed();
     }
 
-    /// <summary>The rows of the planted types (the runtime's own waste is left out: a live process allocates on).</summary>
+    /// <summary>The rows of the planted types (the runtime's own waste is left out: a live process allocates on), holders' addresses masked.</summary>
     private static string[] Planted(IEnumerable<InspectionRow> rows) =>
         [.. rows.Where(r => r.Type.Contains("Waste", StringComparison.Ordinal) || r.Type is WasteZeroType or WasteConstantType or WasteDuplicateType)
-            .Select(r => $"{r.Inspection} {r.Type} {r.Count} {r.Bytes} {r.Detail}")];
+            .Select(r => $"{r.Inspection} {r.Type} {r.Count} {r.Bytes} {System.Text.RegularExpressions.Regex.Replace(r.Detail, "0x[0-9a-f]+", "0x…")}")];
 }

@@ -80,5 +80,14 @@ public sealed class WasteOracle : IDisposable
         return items;
     }
 
+    /// <summary>Instances of the boxed struct type, the object[] that holds most of them, and how many it holds.</summary>
+    public (int Boxes, ulong Holder, int Held) Boxes(string type)
+    {
+        var boxes = OfType(type).Select(o => o.Address).ToHashSet();
+        var top = OfType("System.Object[]").Select(a => (a.Address, Held: a.AsArray().ReadValues<ulong>(0, a.AsArray().Length)!.Count(boxes.Contains)))
+            .MaxBy(a => a.Held);
+        return (boxes.Count, top.Address, top.Held);
+    }
+
     public void Dispose() => _dump.Dispose();
 }

@@ -9,6 +9,11 @@ public sealed class WasteMessage;
 
 public sealed class WasteJob;
 
+public struct WasteCell
+{
+    public int Value;
+}
+
 /// <summary>A key whose every instance has one hash code.</summary>
 public sealed class WasteKey(int id)
 {
@@ -58,6 +63,15 @@ public static class WasteScenario
             }
             s_held.Add(copy);
         }
+        var boxes = new List<object>();
+        var unboxed = new List<WasteCell>();
+        for (var i = 0; i < ExpectedCounts.WasteBoxes; i++)
+        {
+            boxes.Add(new WasteCell { Value = i });
+            unboxed.Add(new WasteCell { Value = i });
+        }
+        s_held.Add(boxes);
+        s_held.Add(unboxed);
         PlantCollections();
         PlantQueues();
     }
