@@ -15,6 +15,12 @@ internal sealed class InspectionCandidates
 
     private readonly List<(int Index, ulong Address, long Size)> _pendingEmpty = [];
     private Mark _segmentStart;
+    private long _segmentBytes;
+
+    /// <summary>The live objects' bytes.</summary>
+    public long LiveBytes { get; private set; }
+
+    public void AddLive(long size) => _segmentBytes += size;
 
     public List<ulong> Delegates { get; } = [];
     public List<ulong> Collections { get; } = [];
@@ -66,6 +72,8 @@ internal sealed class InspectionCandidates
             _emptyBytes[index] += size;
         }
         _pendingEmpty.Clear();
+        LiveBytes += _segmentBytes;
+        _segmentBytes = 0;
         _segmentStart = Position();
     }
 
@@ -73,6 +81,7 @@ internal sealed class InspectionCandidates
     public void SegmentAbandoned()
     {
         _pendingEmpty.Clear();
+        _segmentBytes = 0;
         Rewind(_segmentStart);
     }
 

@@ -25,6 +25,14 @@ public static class InspectionNames
         [Finished, Events, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings,
             ZeroFilledArrays, ConstantArrays, DuplicateArrays, SmallCollections, HashCollisions, Backlogs, BoxedValues];
 
+    /// <summary>
+    /// Whether a finding's bytes are what fixing it saves: the unused slots of empty and sparse collections, the arrays
+    /// that are empty, zero-filled or constant, the copies beyond the first, the small collections' overhead, the boxes.
+    /// The others save nothing measured here: a leak frees what it retains (-suspects), a collision costs time.
+    /// </summary>
+    public static bool Saves(string inspection) => inspection is EmptyCollections or SparseCollections or EmptyArrays or DuplicateStrings
+        or ZeroFilledArrays or ConstantArrays or DuplicateArrays or SmallCollections or BoxedValues;
+
     /// <summary>One line: why a finding of the inspection matters.</summary>
     public static string Why(string inspection) => inspection switch
     {

@@ -13,6 +13,7 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {
         strings.Visit(address, index, flags, size, available);
+        candidates.AddLive(size);
         var kinds = candidates.KindsAt(index);
         if (kinds == 0)
         {

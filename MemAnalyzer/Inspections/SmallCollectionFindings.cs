@@ -11,14 +11,16 @@ namespace MemAnalyzer.Inspections;
 /// </summary>
 internal static class SmallCollectionFindings
 {
-    public static IEnumerable<Finding> Find(ClrHeap heap, InspectionCandidates candidates, InspectionOptions options, CancellationToken cancellation)
+    /// <param name="sparseOverlap">Filled with, per type, the unused slots' bytes of the small collections that are sparse too (counted in both rows).</param>
+    public static IEnumerable<Finding> Find(ClrHeap heap, InspectionCandidates candidates, InspectionOptions options, Dictionary<string, long> sparseOverlap,
+        CancellationToken cancellation)
     {
         var groups = new Dictionary<string, Group>(StringComparer.Ordinal);
         foreach (var address in candidates.Collections)
         {
             cancellation.ThrowIfCancellationRequested();
             var obj = heap.GetObject(address);
-            if (obj.Type?.Name is not { } name || Counts(obj) is not { Count: { } count and > 0, SlotBytes: { } slot } || count > options.SmallMax)
+            if (obj.Type?.Name is not { } name || Counts(obj) is not { Count: { } count and > 0, SlotBytes: { } slot, Capacity: { } capacity } || count > options.SmallMax)
             {
                 continue;
             }
@@ -30,6 +32,10 @@ internal static class SmallCollectionFindings
             }
             var group = groups.TryGetValue(name, out var known) ? known : groups[name] = new Group { Min = count, Max = count };
             group.Count++;
+            if (count * 100 <= capacity * options.SparsePercent)
+            {
+                sparseOverlap[name] = sparseOverlap.GetValueOrDefault(name) + ((capacity - count) * slot);
+            }
             group.Overhead += total - elements;
             group.Min = Math.Min(group.Min, count);
             group.Max = Math.Max(group.Max, count);

@@ -98,6 +98,38 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
     }
 
     [Fact]
+    public void EachWasteSavesItsBytesACollisionAndABacklogSaveNothing()
+    {
+        var saves = target.Rows.Where(r => r.Type.Contains("Waste", StringComparison.Ordinal) || r.Type is WasteZeroType or WasteConstantType or WasteDuplicateType)
+            .Select(r => (r.Inspection, r.Saves == r.Bytes, r.Saves == 0)).Order().ToList();
+
+        Assert.Equal(
+        [
+            ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
+            ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("zero-filled arrays", true, false),
+        ], saves);
+        Assert.Equal(target.Rows.Select(r => r.Saves).OrderDescending(), target.Rows.Select(r => r.Saves));
+    }
+
+    [Fact]
+    public void TheTotalSavingCountsTheUnusedSlotsOfCollectionsBothSmallAndSparseOnce()
+    {
+        var result = MemAnalyzerCli.Run("-f", target.DumpPath, "-inspections");
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var line = result.StandardOutput.Split('\n')[1];
+        var match = System.Text.RegularExpressions.Regex.Match(line, @"^fixing every finding would save ([0-9,]+) Bytes \(([0-9.]+) % of the live heap\)$");
+        Assert.True(match.Success, result.StandardOutput);
+        var both = target.Rows.Where(r => r.Inspection == "small collections").Select(r => r.Type)
+            .Intersect(target.Rows.Where(r => r.Inspection == "sparse collections").Select(r => r.Type)).ToList();
+        Assert.Contains(ListType, both);
+        Assert.Equal(WasteSmallOfOne * 3 * 8L, oracle.SmallAndSparseSlots(ListType));
+        var expected = target.Rows.Sum(r => r.Saves) - both.Sum(oracle.SmallAndSparseSlots);
+        Assert.Equal(expected, long.Parse(match.Groups[1].Value, System.Globalization.NumberStyles.AllowThousands, System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    [Fact]
     public void ALivePidShowsTheSameWasteFindingsAsTheDump()
     {
         var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));

@@ -15,12 +15,14 @@ public static class InspectionRenderer
             writer.WriteLine("No findings.");
             return;
         }
+        writer.WriteLine(SavesLine(report, unit));
         writer.WriteLine();
         var rows = report.Findings.Select(f => (IReadOnlyList<string>)
             [f.Inspection, f.Count.ToString("N0", System.Globalization.CultureInfo.InvariantCulture),
              unit.Convert(f.Bytes).ToString("N0", System.Globalization.CultureInfo.InvariantCulture),
+             unit.Convert(f.Saves).ToString("N0", System.Globalization.CultureInfo.InvariantCulture),
              SuspectTableRows.Address(f.Example), f.Type, f.Detail]).ToList();
-        TextTable.Write(writer, ["Inspection", "Count", $"Bytes({unit})", "Example", "Type", "Detail"], rows, new HashSet<int> { 0, 3, 4 });
+        TextTable.Write(writer, ["Inspection", "Count", $"Bytes({unit})", $"Saves({unit})", "Example", "Type", "Detail"], rows, new HashSet<int> { 0, 4, 5 });
         writer.WriteLine();
         foreach (var inspection in InspectionNames.Ordered.Where(i => report.Findings.Any(f => f.Inspection == i)))
         {
@@ -28,6 +30,11 @@ public static class InspectionRenderer
         }
         writer.WriteLine("Look at an example with -objects <address>.");
     }
+
+    /// <summary>"fixing every finding would save N Bytes (P % of the live heap)": the findings' savings, no byte counted twice.</summary>
+    public static string SavesLine(InspectionReport report, SizeUnit unit) =>
+        $"fixing every finding would save {NumberFormat.N(unit.Convert(report.Saves))} {unit} " +
+        $"({(report.LiveBytes == 0 ? 0 : 100.0 * report.Saves / report.LiveBytes).ToString("0.0", System.Globalization.CultureInfo.InvariantCulture)} % of the live heap)";
 
     /// <summary>
     /// A diff: the findings' counts on both sides, the three that grew most ("+50 event handlers Owner.Changed (+6,400 Bytes)"),

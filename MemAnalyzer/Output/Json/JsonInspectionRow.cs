@@ -1,4 +1,4 @@
 namespace MemAnalyzer.Output;
 
 /// <summary>A finding of -inspections, with the CSV's columns.</summary>
-public sealed record JsonInspectionRow(string Inspection, string Type, long Count, long Bytes, string Detail, string Example, string Why);
+public sealed record JsonInspectionRow(string Inspection, string Type, long Count, long Bytes, long Saves, string Detail, string Example, string Why);

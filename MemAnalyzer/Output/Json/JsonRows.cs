@@ -28,7 +28,7 @@ public static class JsonRows
         };
 
     public static JsonTarget FromInspections(IReadOnlyList<InspectionTableRow> rows, TargetContext context) =>
-        JsonTarget.Of(context) with { Inspections = [.. rows.Select(r => new JsonInspectionRow(r.Inspection, r.Type, r.Count, r.Bytes, r.Detail, r.Example, r.Why))] };
+        JsonTarget.Of(context) with { Inspections = [.. rows.Select(r => new JsonInspectionRow(r.Inspection, r.Type, r.Count, r.Bytes, r.Saves, r.Detail, r.Example, r.Why))] };
 
     public static JsonTarget FromSuspectsDiff(IReadOnlyList<SuspectGrowthTableRow> rows) =>
         new(Name: null)
