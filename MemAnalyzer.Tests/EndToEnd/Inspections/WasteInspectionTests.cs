@@ -1,3 +1,4 @@
+using MemAnalyzer.Tests.Infrastructure;
 using static MemAnalyzer.TestTargets.ExpectedCounts;
 
 namespace MemAnalyzer.Tests.EndToEnd.Inspections;
