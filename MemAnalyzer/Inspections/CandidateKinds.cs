@@ -8,30 +8,48 @@ namespace MemAnalyzer.Inspections;
 /// </summary>
 internal static class CandidateKinds
 {
-    public const byte None = 0;
+    public const ushort None = 0;
 
-    public const byte Delegate = 2;
+    /// <summary>A one-dimensional array of a primitive element type: its content is read on the walk (<see cref="ArrayContents"/>).</summary>
+    public const ushort PrimitiveArray = 1;
+
+    public const ushort Delegate = 2;
 
     /// <summary>List, Dictionary, HashSet of System.Collections.Generic, or a ConcurrentDictionary.</summary>
-    public const byte Collection = 4;
+    public const ushort Collection = 4;
 
-    public const byte Timer = 8;
+    public const ushort Timer = 8;
 
-    public const byte AsyncBox = 16;
+    public const ushort AsyncBox = 16;
 
-    public const byte SafeHandle = 32;
+    public const ushort SafeHandle = 32;
 
     /// <summary>An array: zero-length ones are tallied by the walk itself, without their addresses.</summary>
-    public const byte Array = 64;
+    public const ushort Array = 64;
 
     /// <summary>Flags a kind table slot as decided (a type of no kind is <see cref="Decided"/> alone).</summary>
-    public const byte Decided = 128;
+    public const ushort Decided = 128;
+
+    /// <summary>Queue&lt;T&gt; or ConcurrentQueue&lt;T&gt; (an unbounded Channel&lt;T&gt; and a BlockingCollection&lt;T&gt; keep their items in one).</summary>
+    public const ushort Queue = 256;
+
+    /// <summary>A boxed value type: an instance on the heap of a value type (an enum, a primitive, a struct).</summary>
+    public const ushort Boxed = 512;
+
+    /// <summary>System.Object[]: the array a List&lt;object&gt;, an ArrayList or a field typed object[] holds boxes in.</summary>
+    public const ushort ObjectArray = 1024;
 
     public const string TimerQueueTimer = "System.Threading.TimerQueueTimer";
 
     private const string MulticastDelegate = "System.MulticastDelegate";
     private const string SafeHandleType = "System.Runtime.InteropServices.SafeHandle";
     private const string Task = "System.Threading.Tasks.Task";
+    /// <summary>The one-dimensional arrays of a primitive type (a multi-dimensional one is named "System.Int32[,]").</summary>
+    public static IReadOnlySet<string> PrimitiveArrayNames { get; } = new HashSet<string>(
+        ["System.Boolean[]", "System.Byte[]", "System.SByte[]", "System.Char[]", "System.Int16[]", "System.UInt16[]", "System.Int32[]", "System.UInt32[]",
+            "System.Int64[]", "System.UInt64[]", "System.Single[]", "System.Double[]", "System.IntPtr[]", "System.UIntPtr[]"], StringComparer.Ordinal);
+
+    private static readonly string[] QueuePrefixes = ["System.Collections.Generic.Queue<", "System.Collections.Concurrent.ConcurrentQueue<"];
     private static readonly string[] CollectionPrefixes =
     [
         "System.Collections.Generic.List<", "System.Collections.Generic.Dictionary<", "System.Collections.Generic.HashSet<",
@@ -39,7 +57,7 @@ internal static class CandidateKinds
     ];
 
     /// <summary>The kinds of <paramref name="type"/>, with <see cref="Decided"/> set.</summary>
-    public static byte Of(ClrType? type)
+    public static ushort Of(ClrType? type)
     {
         if (type is null)
         {
@@ -47,13 +65,23 @@ internal static class CandidateKinds
         }
         if (type.IsArray)
         {
-            return Decided | Array;
+            // By name: ClrMD does not always resolve a primitive array's component type.
+            return PrimitiveArrayNames.Contains(type.Name ?? "") ? (ushort)(Decided | Array | PrimitiveArray)
+                : type.Name == "System.Object[]" ? (ushort)(Decided | Array | ObjectArray) : (ushort)(Decided | Array);
         }
         var name = type.Name ?? "";
-        byte kinds = Decided;
+        ushort kinds = Decided;
+        if (type.IsValueType)
+        {
+            return (ushort)(kinds | Boxed);
+        }
         if (CollectionPrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal)))
         {
             kinds |= Collection;
+        }
+        if (QueuePrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal)))
+        {
+            kinds |= Queue;
         }
         if (name == TimerQueueTimer)
         {

@@ -7,7 +7,7 @@ namespace MemAnalyzer.Inspections;
 /// </summary>
 internal sealed class InspectionCandidates
 {
-    private byte[] _kinds = new byte[1024];
+    private ushort[] _kinds = new ushort[1024];
     private Verdicts.FinishedState?[] _finished = new Verdicts.FinishedState?[1024];
     private long[] _emptyCounts = new long[1024];
     private long[] _emptyBytes = new long[1024];
@@ -15,23 +15,34 @@ internal sealed class InspectionCandidates
 
     private readonly List<(int Index, ulong Address, long Size)> _pendingEmpty = [];
     private Mark _segmentStart;
+    private long _segmentBytes;
+
+    /// <summary>The live objects' bytes.</summary>
+    public long LiveBytes { get; private set; }
+
+    public void AddLive(long size) => _segmentBytes += size;
 
     public List<ulong> Delegates { get; } = [];
     public List<ulong> Collections { get; } = [];
     public List<ulong> Timers { get; } = [];
     public List<ulong> AsyncBoxes { get; } = [];
     public List<ulong> SafeHandles { get; } = [];
+    public List<ulong> Queues { get; } = [];
+    public List<ulong> ObjectArrays { get; } = [];
+
+    /// <summary>Boxed value types with their MethodTable index.</summary>
+    public List<(ulong Address, int Index)> Boxed { get; } = [];
 
     /// <summary>Instances of the types with a line of the finished-objects table (or the dispose convention).</summary>
     public List<ulong> Finishable { get; } = [];
 
     /// <summary>The kinds decided for a MethodTable index, 0 when not decided yet.</summary>
-    public byte KindsAt(int index) => index < _kinds.Length ? _kinds[index] : (byte)0;
+    public ushort KindsAt(int index) => index < _kinds.Length ? _kinds[index] : (ushort)0;
 
     /// <summary>The finished-objects line decided with the kinds of a MethodTable index, null for none.</summary>
     public Verdicts.FinishedState? FinishedAt(int index) => index < _finished.Length ? _finished[index] : null;
 
-    public void Decide(int index, byte kinds, Verdicts.FinishedState? finished)
+    public void Decide(int index, ushort kinds, Verdicts.FinishedState? finished)
     {
         if (index >= _kinds.Length)
         {
@@ -61,6 +72,8 @@ internal sealed class InspectionCandidates
             _emptyBytes[index] += size;
         }
         _pendingEmpty.Clear();
+        LiveBytes += _segmentBytes;
+        _segmentBytes = 0;
         _segmentStart = Position();
     }
 
@@ -68,6 +81,7 @@ internal sealed class InspectionCandidates
     public void SegmentAbandoned()
     {
         _pendingEmpty.Clear();
+        _segmentBytes = 0;
         Rewind(_segmentStart);
     }
 
@@ -75,7 +89,7 @@ internal sealed class InspectionCandidates
     public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
         Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
 
-    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count);
+    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count, ObjectArrays.Count, Boxed.Count);
 
     private void Rewind(Mark mark)
     {
@@ -85,9 +99,12 @@ internal sealed class InspectionCandidates
         Cut(AsyncBoxes, mark.AsyncBoxes);
         Cut(SafeHandles, mark.SafeHandles);
         Cut(Finishable, mark.Finishable);
+        Cut(Queues, mark.Queues);
+        Cut(ObjectArrays, mark.ObjectArrays);
+        Boxed.RemoveRange(mark.Boxed, Boxed.Count - mark.Boxed);
     }
 
     private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
 
-    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable);
+    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues, int ObjectArrays, int Boxed);
 }

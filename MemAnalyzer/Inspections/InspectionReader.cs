@@ -16,12 +16,14 @@ public static class InspectionReader
         var live = LiveObjectMarker.Mark(source, walk, cancellation);
         var candidates = new InspectionCandidates();
         var (firsts, tally) = (new StringFirstCopies(), new StringValueTally());
-        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.OnePass(source, firsts, tally));
+        var arrays = new ArrayContents(source.Memory, source.Table, options.MinLength);
+        var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.OnePass(source, firsts, tally), arrays);
         var scan = ObjectScan.Run(source, ObjectSelection.Live, live, ref visitor, threads: 1, cancellation);
         var strings = StringStatisticsCollector.Snapshot(scan, tally, firsts, ObjectSelection.Live);
 
         var heap = source.Heap;
         var methods = new MethodResolver(heap.Runtime);
+        var sparseOverlap = new Dictionary<string, long>(StringComparer.Ordinal);
         List<Finding> findings =
         [
             .. FinishedFindings.Find(heap, candidates),
@@ -32,9 +34,16 @@ public static class InspectionReader
             .. AsyncFindings.Find(heap, candidates),
             .. SafeHandleFindings.Find(heap, candidates),
             .. DuplicateStrings(strings),
+            .. ArrayFindings.Constant(source.Table, arrays, options.MinGroup),
+            .. ArrayFindings.Duplicates(source.Table, arrays, options.MinGroup, cancellation),
+            .. SmallCollectionFindings.Find(heap, candidates, options, sparseOverlap, cancellation),
+            .. HashCollisionFindings.Find(heap, source.Memory, candidates, options.MinChain, cancellation),
+            .. QueueFindings.Find(heap, candidates, options.MinQueue, cancellation),
+            .. BoxedFindings.Find(source.Table, source.Memory, candidates, options.MinGroup, cancellation),
         ];
-        var ordered = findings.OrderBy(f => Order(f.Inspection)).ToList();
-        return new InspectionReport(ordered, scan.Objects, [.. ScanWarnings.Of(scan, ScanSubject.Types), .. strings.Warnings.Distinct()]);
+        var ordered = findings.OrderByDescending(f => f.Saves).ThenBy(f => Order(f.Inspection)).ToList();
+        return new InspectionReport(ordered, scan.Objects, [.. ScanWarnings.Of(scan, ScanSubject.Types), .. strings.Warnings.Distinct()],
+            Saves(ordered, sparseOverlap), candidates.LiveBytes);
     }
 
     /// <summary>-dstrings' totals as one row: the copies beyond the first of each value, the bytes they waste, the most wasteful value's first instance.</summary>
@@ -48,6 +57,14 @@ public static class InspectionReader
         yield return new Finding(InspectionNames.DuplicateStrings, "System.String", $"{strings.Values.Count:N0} values with copies; -dstrings lists them",
             strings.Values.Sum(v => v.Count - 1), strings.WasteBytes, top.SampleAddress);
     }
+
+    /// <summary>
+    /// The findings' savings summed, no byte twice: the findings' objects are disjoint but for a collection both sparse
+    /// and small, whose unused slots are within its overhead; they are taken out where both rows of its type are listed.
+    /// </summary>
+    private static long Saves(IReadOnlyList<Finding> findings, Dictionary<string, long> sparseOverlap) =>
+        findings.Sum(f => f.Saves) - sparseOverlap.Where(o => findings.Any(f => f.Inspection == InspectionNames.SparseCollections && f.Type == o.Key)
+            && findings.Any(f => f.Inspection == InspectionNames.SmallCollections && f.Type == o.Key)).Sum(o => o.Value);
 
     private static int Order(string inspection)
     {

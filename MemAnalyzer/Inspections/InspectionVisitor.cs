@@ -5,14 +5,15 @@ namespace MemAnalyzer.Inspections;
 
 /// <summary>
 /// The inspections' one walk: keeps the addresses of candidate instances (<see cref="CandidateKinds"/>, decided once
-/// per MethodTable, and the instances of the types the finished-objects table names), tallies zero-length arrays from their size alone, and counts the strings for the duplicate-string
+/// per MethodTable, and the instances of the types the finished-objects table names), tallies zero-length arrays from their size alone, reads primitive arrays' content (<see cref="ArrayContents"/>), and counts the strings for the duplicate-string
 /// inspection (-dstrings' two passes in one, <see cref="StringOnePass"/>) on the way. Its state is shared, so the walk runs on one thread.
 /// </summary>
-internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidates candidates, StringOnePass strings) : IScanVisitor<InspectionVisitor>
+internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidates candidates, StringOnePass strings, ArrayContents arrays) : IScanVisitor<InspectionVisitor>
 {
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {
         strings.Visit(address, index, flags, size, available);
+        candidates.AddLive(size);
         var kinds = candidates.KindsAt(index);
         if (kinds == 0)
         {
@@ -33,6 +34,14 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
             {
                 candidates.AddEmptyArray(index, address, size);
             }
+            else if ((kinds & CandidateKinds.PrimitiveArray) != 0)
+            {
+                arrays.Visit(address, index, size, available);
+            }
+            else if ((kinds & CandidateKinds.ObjectArray) != 0)
+            {
+                candidates.ObjectArrays.Add(address);
+            }
             return;
         }
         Add(kinds, CandidateKinds.Delegate, candidates.Delegates, address);
@@ -40,16 +49,29 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
         Add(kinds, CandidateKinds.Timer, candidates.Timers, address);
         Add(kinds, CandidateKinds.AsyncBox, candidates.AsyncBoxes, address);
         Add(kinds, CandidateKinds.SafeHandle, candidates.SafeHandles, address);
+        Add(kinds, CandidateKinds.Queue, candidates.Queues, address);
+        if ((kinds & CandidateKinds.Boxed) != 0)
+        {
+            candidates.Boxed.Add((address, index));
+        }
     }
 
-    public void SegmentDone(bool frozen) => candidates.SegmentDone();
+    public void SegmentDone(bool frozen)
+    {
+        candidates.SegmentDone();
+        arrays.SegmentDone();
+    }
 
-    public void SegmentAbandoned() => candidates.SegmentAbandoned();
+    public void SegmentAbandoned()
+    {
+        candidates.SegmentAbandoned();
+        arrays.SegmentAbandoned();
+    }
 
     /// <summary>The state is shared: one thread.</summary>
     public InspectionVisitor ForThread() => this;
 
-    private static void Add(byte kinds, byte kind, List<ulong> list, ulong address)
+    private static void Add(ushort kinds, ushort kind, List<ulong> list, ulong address)
     {
         if ((kinds & kind) != 0)
         {
@@ -57,9 +79,9 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
         }
     }
 
-    private byte Decide(int index)
+    private ushort Decide(int index)
     {
-        byte kinds;
+        ushort kinds;
         Verdicts.FinishedState? finished;
         lock (source.Table.ClrMdLock)
         {

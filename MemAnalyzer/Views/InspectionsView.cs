@@ -13,10 +13,14 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
 {
     public override IReadOnlyList<ViewSwitch> Switches { get; } =
     [
-        ViewSwitch.Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings; each row with count, bytes and an example address for -objects. With -f2/-pid2: what changed, new and gone."),
+        ViewSwitch.Flag("-inspections|--inspections", "Automatic findings on the live heap: events with many handlers, empty and sparse collections, empty arrays, timers, timeouts, pending async methods, SafeHandles not closed, duplicate strings, zero-filled, constant and duplicate arrays, small collections, hash collisions, backlogs; each row with count, bytes and an example address for -objects. With -f2/-pid2: what changed, new and gone."),
         ViewSwitch.Single("-minhandlers|--min-handlers <N>", "With -inspections: list events (delegates) from N handlers (default 100)."),
         ViewSwitch.Single("-sparsepct|--sparse-percent <P>", "With -inspections: a collection is sparse when it uses at most P % of its capacity (default 25)."),
-        ViewSwitch.Single("-mingroup|--min-group <N>", "With -inspections: list a type's empty or sparse collections, or empty arrays, from N instances (default 10)."),
+        ViewSwitch.Single("-mingroup|--min-group <N>", "With -inspections: list a type's empty, sparse or small collections, or empty, zero-filled, constant or duplicate arrays, from N instances (default 10)."),
+        ViewSwitch.Single("-minlength|--min-length <N>", "With -inspections: read primitive arrays of N elements or more for zero-filled, constant and duplicate arrays (default 16)."),
+        ViewSwitch.Single("-smallmax|--small-max <N>", "With -inspections: a collection of 1 to N elements is small (default 2)."),
+        ViewSwitch.Single("-minchain|--min-chain <N>", "With -inspections: list a Dictionary or HashSet whose longest bucket chain has N entries or more (default 8)."),
+        ViewSwitch.Single("-minqueue|--min-queue <N>", "With -inspections: list a Queue or ConcurrentQueue (a Channel's, a BlockingCollection's) from N items (default 1000)."),
     ];
 
     protected override string OwnText => "-inspections is a view of its own (on the live heap)";
@@ -37,7 +41,11 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
         var options = new InspectionOptions(
             Positive("-minhandlers", line.Value("-minhandlers"), InspectionOptions.DefaultMinHandlers, 2),
             Positive("-sparsepct", line.Value("-sparsepct"), InspectionOptions.DefaultSparsePercent, 1, 100),
-            Positive("-mingroup", line.Value("-mingroup"), InspectionOptions.DefaultMinGroup, 1));
+            Positive("-mingroup", line.Value("-mingroup"), InspectionOptions.DefaultMinGroup, 1),
+            Positive("-minlength", line.Value("-minlength"), InspectionOptions.DefaultMinLength, 2),
+            Positive("-smallmax", line.Value("-smallmax"), InspectionOptions.DefaultSmallMax, 1),
+            Positive("-minchain", line.Value("-minchain"), InspectionOptions.DefaultMinChain, 2),
+            Positive("-minqueue", line.Value("-minqueue"), InspectionOptions.DefaultMinQueue, 1));
         return new ViewRequest<InspectionOptions>(this, line.First, line.Second, line.Unit(), line.Output, line.Has("-showunchanged"), options);
     }
 
@@ -79,6 +87,7 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
             writer.WriteLine("No findings.");
             return;
         }
+        writer.WriteLine(SavesLine(report, unit));
         writer.WriteLine();
         InspectionTableRow.Table.Console(writer, InspectionTableRow.From(report.Findings, unit, null), unit);
         writer.WriteLine();
@@ -88,6 +97,11 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
         }
         writer.WriteLine("Look at an example with -objects <address>.");
     }
+
+    /// <summary>"fixing every finding would save N Bytes (P % of the live heap)": the findings' savings, no byte counted twice.</summary>
+    private static string SavesLine(InspectionReport report, SizeUnit unit) =>
+        $"fixing every finding would save {NumberFormat.N(unit.Convert(report.Saves))} {unit} " +
+        $"({(report.LiveBytes == 0 ? 0 : 100.0 * report.Saves / report.LiveBytes).ToString("0.0", System.Globalization.CultureInfo.InvariantCulture)} % of the live heap)";
 
     /// <summary>
     /// A diff: the findings' counts on both sides, the three that grew most ("+50 event handlers Owner.Changed (+6,400 Bytes)"),

@@ -4,7 +4,7 @@ using MemAnalyzer.Tests.Infrastructure;
 namespace MemAnalyzer.Tests.EndToEnd.Inspections;
 
 /// <summary>The findings of a real -inspections run, read from its JSON report.</summary>
-public sealed record InspectionRow(string Inspection, string Type, long Count, long Bytes, string Detail, string Example)
+public sealed record InspectionRow(string Inspection, string Type, long Count, long Bytes, string Detail, string Example, long Saves = 0)
 {
     public static IReadOnlyList<InspectionRow> Run(params string[] arguments)
     {
@@ -15,7 +15,7 @@ public sealed record InspectionRow(string Inspection, string Type, long Count, l
         var target = document.RootElement.GetProperty("targets")[0];
         return [.. target.GetProperty("inspections").EnumerateArray().Select(r => new InspectionRow(r.GetProperty("inspection").GetString()!,
             r.GetProperty("type").GetString()!, r.GetProperty("count").GetInt64(), r.GetProperty("bytes").GetInt64(), r.GetProperty("detail").GetString()!,
-            r.GetProperty("example").GetString()!))];
+            r.GetProperty("example").GetString()!, r.GetProperty("saves").GetInt64()))];
     }
 
     /// <summary>The one row of <paramref name="inspection"/> for <paramref name="type"/>.</summary>

@@ -63,6 +63,7 @@ if (mode == "inspect")
     InspectScenario.Plant();
 }
 if (mode == ExpectedCounts.WrappersMode) { WrappersScenario.Plant(); }
+if (mode == ExpectedCounts.WasteMode) { WasteScenario.Plant(); }
 if (mode == ExpectedCounts.FinishedMode) { MemAnalyzer.TestTargets.LeakyApp.Finished.FinishedScenario.Plant(); }
 if (mode == "retention")
 {

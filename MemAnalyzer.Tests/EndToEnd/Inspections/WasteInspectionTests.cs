@@ -1,0 +1,148 @@
+using MemAnalyzer.Tests.Infrastructure;
+using static MemAnalyzer.TestTargets.ExpectedCounts;
+
+namespace MemAnalyzer.Tests.EndToEnd.Inspections;
+
+/// <summary>-inspections on a dump of the "waste" mode: each planted waste with its exact numbers and ClrMD's, and no near-miss.</summary>
+public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<WasteTarget>
+{
+    private const long ArrayHeader = 24;
+    private const string ListType = $"System.Collections.Generic.List<{WasteItemType}>";
+
+    [Fact]
+    public void ZeroFilledArraysAreCountedWithTheirBytesAndTheOneWithANonZeroElementIsNot()
+    {
+        var row = InspectionRow.Single(target.Rows, "zero-filled arrays", WasteZeroType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var size = ArrayHeader + (8L * WasteZeroLength);
+        Assert.Equal((WasteZeroArrays, WasteZeroArrays * size, $"length {WasteZeroLength}"), (row.Count, row.Bytes, row.Detail));
+        Assert.Equal((WasteZeroArrays, WasteZeroArrays * size), oracle.ConstantArrays<ulong>(WasteZeroType)[0]);
+        Assert.DoesNotContain(target.Rows, r => r.Inspection == "constant arrays" && r.Type == WasteZeroType);
+    }
+
+    [Fact]
+    public void ConstantFilledArraysAreListedWithTheirValueAndLength()
+    {
+        var row = InspectionRow.Single(target.Rows, "constant arrays", WasteConstantType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var size = ArrayHeader + (2L * WasteConstantLength);
+        Assert.Equal((WasteConstantArrays, WasteConstantArrays * size), (row.Count, row.Bytes));
+        Assert.Equal($"value {WasteConstantValue}, length {WasteConstantLength}", row.Detail);
+        Assert.Equal((WasteConstantArrays, WasteConstantArrays * size), oracle.ConstantArrays<short>(WasteConstantType)[WasteConstantValue]);
+    }
+
+    [Fact]
+    public void DuplicateArraysCountEveryCopyButTheFirstAndTwoArraysOfOtherContentAreNoCopies()
+    {
+        var row = InspectionRow.Single(target.Rows, "duplicate arrays", WasteDuplicateType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var size = ArrayHeader + (4L * WasteDuplicateLength);
+        Assert.Equal((WasteDuplicateCopies - 1, (WasteDuplicateCopies - 1) * size), (row.Count, row.Bytes));
+        Assert.Equal($"1 contents with copies; most: {WasteDuplicateCopies} copies of length {WasteDuplicateLength}", row.Detail);
+        Assert.Equal((row.Count, row.Bytes), oracle.DuplicateArrays(WasteDuplicateType));
+    }
+
+    [Fact]
+    public void ListsOfOneOrTwoElementsAreSmallCollectionsWithTheirOverheadAndListsOfThreeAreNot()
+    {
+        var row = InspectionRow.Single(target.Rows, "small collections", ListType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        // A List of one or two is its object (32 bytes) and a WasteItem[4] (24 + 32), less 8 bytes per element.
+        var overhead = (WasteSmallOfOne * (32 + 56 - 8L)) + (WasteSmallOfTwo * (32 + 56 - 16L));
+        Assert.Equal((WasteSmallOfOne + WasteSmallOfTwo, overhead), (row.Count, row.Bytes));
+        Assert.Equal((row.Count, row.Bytes), ((long, long))oracle.SmallLists(ListType));
+        Assert.Equal("1 to 2 elements each; overhead 78 bytes per collection", row.Detail);
+    }
+
+    [Fact]
+    public void ADictionaryWhoseKeysShareOneHashCodeIsAHashCollisionAndOneWithDistinctCodesIsNot()
+    {
+        var type = $"System.Collections.Generic.Dictionary<{WasteKeyType}, System.Int32>";
+        var row = InspectionRow.Single(target.Rows, "hash collisions", type);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var (entries, distinct, longest, bytes) = oracle.Dictionary(type);
+        Assert.Equal((WasteCollidingKeys, 1, WasteCollidingKeys), (entries, distinct, longest));
+        Assert.Equal((1L, bytes), (row.Count, row.Bytes));
+        Assert.Equal($"{WasteCollidingKeys} entries, 1 distinct hash codes, longest chain {WasteCollidingKeys}, key type {WasteKeyType}", row.Detail);
+        Assert.DoesNotContain(target.Rows, r => r.Inspection == "hash collisions" && r.Type.Contains(WasteGoodKeyType, StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void AnUnreadChannelAndAQueueAreBacklogsWithTheirItemsAndAQueueBelowTheThresholdIsNot()
+    {
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var channel = InspectionRow.Single(target.Rows, "backlogs", $"System.Collections.Concurrent.ConcurrentQueue<{WasteMessageType}>");
+        Assert.Equal((1, $"{WasteChannelItems:N0} items"), (channel.Count, channel.Detail));
+        Assert.Equal(WasteChannelItems, oracle.ConcurrentQueueItems($"System.Collections.Concurrent.ConcurrentQueue<{WasteMessageType}>"));
+        var queue = InspectionRow.Single(target.Rows, "backlogs", $"System.Collections.Generic.Queue<{WasteJobType}>");
+        Assert.Equal((1, $"{WasteQueueItems:N0} items"), (queue.Count, queue.Detail));
+        Assert.DoesNotContain(target.Rows, r => r.Inspection == "backlogs" && r.Type == $"System.Collections.Concurrent.ConcurrentQueue<{WasteJobType}>");
+        Assert.Equal(WasteQuietQueueItems, oracle.ConcurrentQueueItems($"System.Collections.Concurrent.ConcurrentQueue<{WasteJobType}>"));
+    }
+
+    [Fact]
+    public void BoxedStructsInAListOfObjectsAreCountedWithTheirBoxesAndTheArrayThatHoldsThem()
+    {
+        var row = InspectionRow.Single(target.Rows, "boxed values", WasteCellType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var (boxes, holder, held) = oracle.Boxes(WasteCellType);
+        Assert.Equal((WasteBoxes, WasteBoxes * 24L), (row.Count, row.Bytes));
+        Assert.Equal((WasteBoxes, WasteBoxes), (boxes, held));
+        Assert.Equal($"{WasteBoxes} in object[] elements; most in the System.Object[] 0x{holder:x} ({WasteBoxes})", row.Detail);
+    }
+
+    [Fact]
+    public void EachWasteSavesItsBytesACollisionAndABacklogSaveNothing()
+    {
+        var saves = target.Rows.Where(r => r.Type.Contains("Waste", StringComparison.Ordinal) || r.Type is WasteZeroType or WasteConstantType or WasteDuplicateType)
+            .Select(r => (r.Inspection, r.Saves == r.Bytes, r.Saves == 0)).Order().ToList();
+
+        Assert.Equal(
+        [
+            ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
+            ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("zero-filled arrays", true, false),
+        ], saves);
+        Assert.Equal(target.Rows.Select(r => r.Saves).OrderDescending(), target.Rows.Select(r => r.Saves));
+    }
+
+    [Fact]
+    public void TheTotalSavingCountsTheUnusedSlotsOfCollectionsBothSmallAndSparseOnce()
+    {
+        var result = MemAnalyzerCli.Run("-f", target.DumpPath, "-inspections");
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var line = result.StandardOutput.Split('\n')[1];
+        var match = System.Text.RegularExpressions.Regex.Match(line, @"^fixing every finding would save ([0-9,]+) Bytes \(([0-9.]+) % of the live heap\)$");
+        Assert.True(match.Success, result.StandardOutput);
+        var both = target.Rows.Where(r => r.Inspection == "small collections").Select(r => r.Type)
+            .Intersect(target.Rows.Where(r => r.Inspection == "sparse collections").Select(r => r.Type)).ToList();
+        Assert.Contains(ListType, both);
+        Assert.Equal(WasteSmallOfOne * 3 * 8L, oracle.SmallAndSparseSlots(ListType));
+        var expected = target.Rows.Sum(r => r.Saves) - both.Sum(oracle.SmallAndSparseSlots);
+        Assert.Equal(expected, long.Parse(match.Groups[1].Value, System.Globalization.NumberStyles.AllowThousands, System.Globalization.CultureInfo.InvariantCulture));
+    }
+
+    [Fact]
+    public void ALivePidShowsTheSameWasteFindingsAsTheDump()
+    {
+        var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+        Assert.Equal(Planted(target.Rows), Planted(live));
+        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the dictionary and the two queues.
+        Assert.Equal(9, Planted(live).Length);
+        target.Process.AssertResumed();
+    }
+
+    /// <summary>The rows of the planted types (the runtime's own waste is left out: a live process allocates on), holders' addresses masked.</summary>
+    private static string[] Planted(IEnumerable<InspectionRow> rows) =>
+        [.. rows.Where(r => r.Type.Contains("Waste", StringComparison.Ordinal) || r.Type is WasteZeroType or WasteConstantType or WasteDuplicateType)
+            .Select(r => $"{r.Inspection} {r.Type} {r.Count} {r.Bytes} {System.Text.RegularExpressions.Regex.Replace(r.Detail, "0x[0-9a-f]+", "0x…")}")];
+}

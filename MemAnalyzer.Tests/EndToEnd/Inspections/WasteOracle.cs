@@ -1,0 +1,108 @@
+using MemAnalyzer.Tests.Infrastructure;
+using Microsoft.Diagnostics.Runtime;
+
+namespace MemAnalyzer.Tests.EndToEnd.Inspections;
+
+/// <summary>What the "waste" dump holds, read with ClrMD alone (no MemAnalyzer code): element by element, entry by entry.</summary>
+public sealed class WasteOracle : IDisposable
+{
+    private readonly LocalDump _dump;
+    private readonly List<ClrObject> _objects;
+
+    public WasteOracle(string dumpPath)
+    {
+        _dump = LocalDump.Open(dumpPath);
+        _objects = [.. _dump.Runtime.Heap.EnumerateObjects().Where(o => o.Type is not null)];
+    }
+
+    private IEnumerable<ClrObject> OfType(string name) => _objects.Where(o => o.Type!.Name == name);
+
+    /// <summary>Arrays of the type of at least 16 elements, all of one value: their count and bytes per value.</summary>
+    public IReadOnlyDictionary<long, (int Count, long Bytes)> ConstantArrays<T>(string type)
+        where T : unmanaged
+    {
+        var found = new Dictionary<long, (int Count, long Bytes)>();
+        foreach (var array in OfType(type).Select(o => o.AsArray()).Where(a => a.Length >= 16))
+        {
+            var values = array.ReadValues<T>(0, array.Length)!;
+            if (values.All(v => v.Equals(values[0])))
+            {
+                var key = Convert.ToInt64(values[0], System.Globalization.CultureInfo.InvariantCulture);
+                var (count, bytes) = found.GetValueOrDefault(key);
+                found[key] = (count + 1, bytes + (long)_objects.First(o => o.Address == array.Address).Size);
+            }
+        }
+        return found;
+    }
+
+    /// <summary>The arrays of the type with a content another one has: copies beyond the first of each content, and their bytes.</summary>
+    public (int Copies, long Bytes) DuplicateArrays(string type)
+    {
+        var groups = OfType(type).Where(o => o.AsArray().Length >= 16)
+            .GroupBy(o => string.Join(",", o.AsArray().ReadValues<float>(0, o.AsArray().Length)!.Select(v => BitConverter.SingleToInt32Bits(v))));
+        var copies = groups.Where(g => g.Count() > 1).SelectMany(g => g.Skip(1)).ToList();
+        return (copies.Count, copies.Sum(o => (long)o.Size));
+    }
+
+    /// <summary>Lists of the type with 1 or 2 elements: their count and overhead (list and array bytes less 8 per element).</summary>
+    public (int Lists, long Overhead) SmallLists(string type)
+    {
+        var small = OfType(type).Where(o => o.ReadField<int>("_size") is 1 or 2).ToList();
+        return (small.Count, small.Sum(o => (long)o.Size + (long)o.ReadObjectField("_items").Size - (8L * o.ReadField<int>("_size"))));
+    }
+
+    /// <summary>For the Dictionary type's one instance: entries, distinct hash codes of the keys, the longest bucket chain, and its object and arrays' bytes.</summary>
+    public (int Entries, int Distinct, int Longest, long Bytes) Dictionary(string type)
+    {
+        var dictionary = OfType(type).Single();
+        var entries = dictionary.ReadObjectField("_entries");
+        var buckets = dictionary.ReadObjectField("_buckets").AsArray().Length;
+        var hashes = new List<uint>();
+        for (var i = 0; i < dictionary.ReadField<int>("_count"); i++)
+        {
+            var entry = entries.AsArray().GetStructValue(i);
+            hashes.Add(entry.ReadField<uint>("hashCode"));
+        }
+        var longest = hashes.GroupBy(h => h % (uint)buckets).Max(g => g.Count());
+        return (hashes.Count, hashes.Distinct().Count(), longest, (long)(dictionary.Size + entries.Size + dictionary.ReadObjectField("_buckets").Size));
+    }
+
+    /// <summary>Items of the ConcurrentQueue of the type, segment by segment.</summary>
+    public long ConcurrentQueueItems(string type)
+    {
+        long items = 0;
+        for (var segment = OfType(type).Single().ReadObjectField("_head"); !segment.IsNull; segment = segment.ReadObjectField("_nextSegment"))
+        {
+            var headAndTail = segment.ReadValueTypeField("_headAndTail");
+            var frozen = segment.ReadField<bool>("_frozenForEnqueues") ? 2 * segment.ReadObjectField("_slots").AsArray().Length : 0;
+            items += headAndTail.ReadField<int>("Tail") - frozen - headAndTail.ReadField<int>("Head");
+        }
+        return items;
+    }
+
+    /// <summary>
+    /// The unused slots' bytes of the collections of the type with 1 or 2 elements (List: _size of _items; Dictionary,
+    /// HashSet: _count less _freeCount of _entries) that use at most 25 % of their capacity: small and sparse both.
+    /// </summary>
+    public long SmallAndSparseSlots(string type) => OfType(type).Sum(o =>
+    {
+        var list = o.Type!.GetFieldByName("_size") is not null;
+        var array = o.ReadObjectField(list ? "_items" : "_entries");
+        var count = list ? o.ReadField<int>("_size") : o.ReadField<int>("_count") - o.ReadField<int>("_freeCount");
+        var capacity = array.IsNull ? 0 : array.AsArray().Length;
+        var slot = array.IsNull ? 0 : (long)array.Type!.ComponentSize;
+        var total = (long)o.Size + (long)array.Size + (list || o.ReadObjectField("_buckets").IsNull ? 0 : (long)o.ReadObjectField("_buckets").Size);
+        return count is 1 or 2 && count * 100 <= capacity * 25 && total - (count * slot) > count * slot ? (capacity - count) * slot : 0;
+    });
+
+    /// <summary>Instances of the boxed struct type, the object[] that holds most of them, and how many it holds.</summary>
+    public (int Boxes, ulong Holder, int Held) Boxes(string type)
+    {
+        var boxes = OfType(type).Select(o => o.Address).ToHashSet();
+        var top = OfType("System.Object[]").Where(a => a.AsArray().Length > 0).Select(a => (a.Address, Held: a.AsArray().ReadValues<ulong>(0, a.AsArray().Length)!.Count(boxes.Contains)))
+            .MaxBy(a => a.Held);
+        return (boxes.Count, top.Address, top.Held);
+    }
+
+    public void Dispose() => _dump.Dispose();
+}

@@ -1,0 +1,124 @@
+using System.Collections.Concurrent;
+using System.Threading.Channels;
+
+namespace MemAnalyzer.TestTargets.LeakyApp;
+
+public sealed class WasteItem;
+
+public sealed class WasteMessage;
+
+public sealed class WasteJob;
+
+public struct WasteCell
+{
+    public int Value;
+}
+
+/// <summary>A key whose every instance has one hash code.</summary>
+public sealed class WasteKey(int id)
+{
+    public int Id { get; } = id;
+
+    public override int GetHashCode() => 42;
+
+    public override bool Equals(object? obj) => obj is WasteKey other && other.Id == Id;
+}
+
+/// <summary>A key with a hash code of its own.</summary>
+public sealed class WasteGoodKey(int id)
+{
+    public int Id { get; } = id;
+
+    public override int GetHashCode() => Id;
+
+    public override bool Equals(object? obj) => obj is WasteGoodKey other && other.Id == Id;
+}
+
+/// <summary>The "waste" mode (ExpectedCounts.Waste): every pattern held by a static, with its near-misses.</summary>
+public static class WasteScenario
+{
+    private static readonly List<object> s_held = [];
+    private static Channel<WasteMessage>? s_channel;
+
+    public static void Plant()
+    {
+        for (var i = 0; i < ExpectedCounts.WasteZeroArrays; i++)
+        {
+            s_held.Add(new ulong[ExpectedCounts.WasteZeroLength]);
+        }
+        var almost = new ulong[ExpectedCounts.WasteZeroLength];
+        almost[ExpectedCounts.WasteZeroLength / 2] = 1;
+        s_held.Add(almost);
+        for (var i = 0; i < ExpectedCounts.WasteConstantArrays; i++)
+        {
+            s_held.Add(Enumerable.Repeat(ExpectedCounts.WasteConstantValue, ExpectedCounts.WasteConstantLength).ToArray());
+        }
+        for (var i = 0; i < ExpectedCounts.WasteDuplicateCopies + 2; i++)
+        {
+            var copy = new float[ExpectedCounts.WasteDuplicateLength];
+            for (var j = 0; j < copy.Length; j++)
+            {
+                // The last two arrays are near-misses: each its own content.
+                copy[j] = (j * 1.5f) + (i >= ExpectedCounts.WasteDuplicateCopies ? i : 0);
+            }
+            s_held.Add(copy);
+        }
+        var boxes = new List<object>();
+        var unboxed = new List<WasteCell>();
+        for (var i = 0; i < ExpectedCounts.WasteBoxes; i++)
+        {
+            boxes.Add(new WasteCell { Value = i });
+            unboxed.Add(new WasteCell { Value = i });
+        }
+        s_held.Add(boxes);
+        s_held.Add(unboxed);
+        PlantCollections();
+        PlantQueues();
+    }
+
+    private static void PlantCollections()
+    {
+        foreach (var (lists, count) in new[] { (ExpectedCounts.WasteSmallOfOne, 1), (ExpectedCounts.WasteSmallOfTwo, 2), (ExpectedCounts.WasteSmallOfThree, 3) })
+        {
+            for (var i = 0; i < lists; i++)
+            {
+                var list = new List<WasteItem>();
+                for (var j = 0; j < count; j++)
+                {
+                    list.Add(new WasteItem());
+                }
+                s_held.Add(list);
+            }
+        }
+        var colliding = new Dictionary<WasteKey, int>();
+        var good = new Dictionary<WasteGoodKey, int>();
+        for (var i = 0; i < ExpectedCounts.WasteCollidingKeys; i++)
+        {
+            colliding[new WasteKey(i)] = i;
+            good[new WasteGoodKey(i)] = i;
+        }
+        s_held.Add(colliding);
+        s_held.Add(good);
+    }
+
+    private static void PlantQueues()
+    {
+        s_channel = Channel.CreateUnbounded<WasteMessage>();
+        for (var i = 0; i < ExpectedCounts.WasteChannelItems; i++)
+        {
+            s_channel.Writer.TryWrite(new WasteMessage());
+        }
+        var queue = new Queue<WasteJob>();
+        for (var i = 0; i < ExpectedCounts.WasteQueueItems; i++)
+        {
+            queue.Enqueue(new WasteJob());
+        }
+        s_held.Add(queue);
+        var quiet = new ConcurrentQueue<WasteJob>();
+        for (var i = 0; i < ExpectedCounts.WasteQuietQueueItems; i++)
+        {
+            quiet.Enqueue(new WasteJob());
+        }
+        s_held.Add(quiet);
+    }
+}
