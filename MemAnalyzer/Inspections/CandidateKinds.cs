@@ -30,7 +30,7 @@ internal static class CandidateKinds
     /// <summary>Flags a kind table slot as decided (a type of no kind is <see cref="Decided"/> alone).</summary>
     public const ushort Decided = 128;
 
-    /// <summary>Queue&lt;T&gt; or ConcurrentQueue&lt;T&gt; (an unbounded Channel&lt;T&gt; and a BlockingCollection&lt;T&gt; keep their items in one).</summary>
+    /// <summary>Queue&lt;T&gt; or ConcurrentQueue&lt;T&gt;, and the unbounded Channel&lt;T&gt; and BlockingCollection&lt;T&gt; that keep their items in one (to name the field that holds them).</summary>
     public const ushort Queue = 256;
 
     /// <summary>A boxed value type: an instance on the heap of a value type (an enum, a primitive, a struct).</summary>
@@ -49,7 +49,11 @@ internal static class CandidateKinds
         ["System.Boolean[]", "System.Byte[]", "System.SByte[]", "System.Char[]", "System.Int16[]", "System.UInt16[]", "System.Int32[]", "System.UInt32[]",
             "System.Int64[]", "System.UInt64[]", "System.Single[]", "System.Double[]", "System.IntPtr[]", "System.UIntPtr[]"], StringComparer.Ordinal);
 
-    private static readonly string[] QueuePrefixes = ["System.Collections.Generic.Queue<", "System.Collections.Concurrent.ConcurrentQueue<"];
+    private static readonly string[] QueuePrefixes =
+    [
+        "System.Collections.Generic.Queue<", "System.Collections.Concurrent.ConcurrentQueue<", "System.Threading.Channels.UnboundedChannel<",
+        "System.Collections.Concurrent.BlockingCollection<",
+    ];
     private static readonly string[] CollectionPrefixes =
     [
         "System.Collections.Generic.List<", "System.Collections.Generic.Dictionary<", "System.Collections.Generic.HashSet<",

@@ -1,4 +1,3 @@
-using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Objects;
 using Microsoft.Diagnostics.Runtime;
@@ -15,9 +14,9 @@ internal static class EventFindings
     /// <summary>The type of a row whose delegate no field holds (no instance field of a live object, no static field).</summary>
     public const string NoOwner = "(no field: a local or a collection holds it)";
 
-    public static IEnumerable<Finding> Find(HeapSource source, ObjectBitmap live, InspectionCandidates candidates, int minHandlers, MethodResolver methods, CancellationToken cancellation)
+    /// <summary>The delegates with at least <paramref name="minHandlers"/> handlers, by address.</summary>
+    public static Dictionary<ulong, ClrObject> Big(ClrHeap heap, InspectionCandidates candidates, int minHandlers)
     {
-        var heap = source.Heap;
         var big = new Dictionary<ulong, ClrObject>();
         foreach (var address in candidates.Delegates)
         {
@@ -32,15 +31,13 @@ internal static class EventFindings
                 big[address] = obj;
             }
         }
-        if (big.Count == 0)
-        {
-            return [];
-        }
-        var owners = Owners(source, live, big, cancellation);
-        StaticEventOwners.Add(heap, big, owners, cancellation);
-        return [.. big.Values.Select(obj => Row(obj, owners.GetValueOrDefault(obj.Address) ?? NoOwner, methods))
-            .OrderByDescending(f => f.Count).ThenBy(f => f.Type, StringComparer.Ordinal).ThenBy(f => f.Example)];
+        return big;
     }
+
+    /// <summary>A row per big delegate, its type the field that holds it (<see cref="FieldOwners"/>).</summary>
+    public static IEnumerable<Finding> Rows(Dictionary<ulong, ClrObject> big, IReadOnlyDictionary<ulong, string> owners, MethodResolver methods) =>
+        [.. big.Values.Select(obj => Row(obj, owners.GetValueOrDefault(obj.Address) ?? NoOwner, methods))
+            .OrderByDescending(f => f.Count).ThenBy(f => f.Type, StringComparer.Ordinal).ThenBy(f => f.Example)];
 
     private static Finding Row(ClrObject obj, string owner, MethodResolver methods)
     {
@@ -49,17 +46,5 @@ internal static class EventFindings
         var bytes = (long)obj.Size + (long)obj.ReadReference("_invocationList").Size + handlers.Sum(h => (long)h.Size);
         var perMethod = (content.Methods ?? []).Select(m => (MethodText.Of(m.Method), m.Count)).ToList();
         return new Finding(InspectionNames.Events, owner, MethodText.Counts(perMethod), content.Count ?? handlers.Count, bytes, obj.Address);
-    }
-
-    /// <summary>
-    /// For each big delegate, "OwnerType.field" of the first live object (lowest address) whose delegate-typed field holds
-    /// it: one more walk of the live objects (<see cref="DelegateOwnerPass"/>), only when some delegate is big.
-    /// </summary>
-    private static Dictionary<ulong, string> Owners(HeapSource source, ObjectBitmap live, Dictionary<ulong, ClrObject> big, CancellationToken cancellation)
-    {
-        var search = new DelegateOwnerSearch(source.Table, big.Keys.ToHashSet());
-        var pass = new DelegateOwnerPass(search, source.Memory);
-        ObjectScan.Run(source, ObjectSelection.Live, live, ref pass, threads: 1, cancellation);
-        return search.Owners;
     }
 }

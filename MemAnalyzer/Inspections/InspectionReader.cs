@@ -24,10 +24,13 @@ public static class InspectionReader
         var heap = source.Heap;
         var methods = new MethodResolver(heap.Runtime);
         var sparseOverlap = new Dictionary<string, long>(StringComparer.Ordinal);
+        var delegates = EventFindings.Big(heap, candidates, options.MinHandlers);
+        var backlogs = QueueFindings.Groups(heap, candidates, options.MinQueue, cancellation);
+        var owners = FieldOwners.Find(source, live, delegates.Keys.ToHashSet(), backlogs.Values.Select(g => g.Holder).ToHashSet(), cancellation);
         List<Finding> findings =
         [
             .. FinishedFindings.Find(heap, candidates),
-            .. EventFindings.Find(source, live, candidates, options.MinHandlers, methods, cancellation),
+            .. EventFindings.Rows(delegates, owners, methods),
             .. CollectionFindings.Find(heap, candidates, options, cancellation),
             .. CollectionFindings.EmptyArrays(source.Table, candidates, options.MinGroup),
             .. TimerFindings.Find(heap, candidates, methods),
@@ -38,7 +41,7 @@ public static class InspectionReader
             .. ArrayFindings.Duplicates(source.Table, arrays, options.MinGroup, cancellation),
             .. SmallCollectionFindings.Find(heap, candidates, options, sparseOverlap, cancellation),
             .. HashCollisionFindings.Find(heap, source.Memory, candidates, options.MinChain, cancellation),
-            .. QueueFindings.Find(heap, candidates, options.MinQueue, cancellation),
+            .. QueueFindings.Rows(heap, backlogs, owners),
             .. BoxedFindings.Find(source.Table, source.Memory, candidates, options.MinGroup, cancellation),
         ];
         var ordered = findings.OrderByDescending(f => f.Saves).ThenBy(f => Order(f.Inspection)).ToList();

@@ -7,18 +7,27 @@ namespace MemAnalyzer.Inspections;
 /// Backlogs: Queue&lt;T&gt; and ConcurrentQueue&lt;T&gt; instances (an unbounded Channel&lt;T&gt; and a
 /// BlockingCollection&lt;T&gt; keep their items in a ConcurrentQueue&lt;T&gt;) holding at least the threshold's items,
 /// by type: a consumer that stalled or is slower than its producer, and every pending item stays alive. Their bytes are
-/// the queues' own (object, segments and slot arrays); the detail is the fullest queue's items.
+/// the queues' own (object, segments and slot arrays); the detail is the items and the field that holds the fullest
+/// queue, or the channel or BlockingCollection whose queue it is (<see cref="FieldOwners"/>).
 /// </summary>
 internal static class QueueFindings
 {
-    public static IEnumerable<Finding> Find(ClrHeap heap, InspectionCandidates candidates, int minItems, CancellationToken cancellation)
+    private const string ChannelPrefix = "System.Threading.Channels.UnboundedChannel<";
+    private const string BlockingPrefix = "System.Collections.Concurrent.BlockingCollection<";
+
+    /// <summary>
+    /// The queues of at least <paramref name="minItems"/> items, by type, each group with its fullest queue and what
+    /// holds it: the unbounded channel or BlockingCollection that keeps its items in the queue, else the queue itself.
+    /// </summary>
+    public static Dictionary<string, Group> Groups(ClrHeap heap, InspectionCandidates candidates, int minItems, CancellationToken cancellation)
     {
+        var wrappers = Wrappers(heap, candidates);
         var groups = new Dictionary<string, Group>(StringComparer.Ordinal);
         foreach (var address in candidates.Queues)
         {
             cancellation.ThrowIfCancellationRequested();
             var obj = heap.GetObject(address);
-            if (obj.Type?.Name is not { } name || Items(obj) is not var (items, bytes) || items < minItems)
+            if (obj.Type?.Name is not { } name || IsWrapper(name) || Items(obj) is not var (items, bytes) || items < minItems)
             {
                 continue;
             }
@@ -29,11 +38,45 @@ internal static class QueueFindings
             if (items > group.Most)
             {
                 (group.Most, group.Example) = (items, address);
+                group.Holder = wrappers.GetValueOrDefault(address, address);
             }
         }
-        return groups.Select(g => new Finding(InspectionNames.Backlogs, g.Key,
-                g.Value.Count == 1 ? $"{g.Value.Items:N0} items" : $"{g.Value.Items:N0} items; the fullest holds {g.Value.Most:N0}", g.Value.Count, g.Value.Bytes, g.Value.Example))
+        return groups;
+    }
+
+    /// <summary>A row per group; its detail names the field that holds the fullest queue (or its channel).</summary>
+    public static IEnumerable<Finding> Rows(ClrHeap heap, Dictionary<string, Group> groups, IReadOnlyDictionary<ulong, string> owners) =>
+        groups.Select(g => new Finding(InspectionNames.Backlogs, g.Key, Detail(heap, g.Value, owners), g.Value.Count, g.Value.Bytes, g.Value.Example))
             .OrderByDescending(f => f.Bytes).ThenBy(f => f.Type, StringComparer.Ordinal);
+
+    private static string Detail(ClrHeap heap, Group group, IReadOnlyDictionary<ulong, string> owners)
+    {
+        var items = group.Count == 1 ? $"{group.Items:N0} items" : $"{group.Items:N0} items; the fullest holds {group.Most:N0}";
+        var through = group.Holder == group.Example ? "" : $" (its {Retention.ShortTypeNames.Of(heap.GetObjectType(group.Holder)?.Name ?? "?")})";
+        return owners.TryGetValue(group.Holder, out var owner) ? $"{items}; held by {owner}{through}" : $"{items}; no field holds it{through}";
+    }
+
+    private static bool IsWrapper(string name) =>
+        name.StartsWith(ChannelPrefix, StringComparison.Ordinal) || name.StartsWith(BlockingPrefix, StringComparison.Ordinal);
+
+    /// <summary>The channels and BlockingCollections by the address of the queue they keep their items in.</summary>
+    private static Dictionary<ulong, ulong> Wrappers(ClrHeap heap, InspectionCandidates candidates)
+    {
+        var wrappers = new Dictionary<ulong, ulong>();
+        foreach (var address in candidates.Queues)
+        {
+            var obj = heap.GetObject(address);
+            if (obj.Type?.Name is not { } name || !IsWrapper(name))
+            {
+                continue;
+            }
+            var field = name.StartsWith(ChannelPrefix, StringComparison.Ordinal) ? "_items" : "_collection";
+            if (obj.Type.GetFieldByName(field) is { IsObjectReference: true } && obj.ReadReference(field) is { IsNull: false } inner)
+            {
+                wrappers[inner.Address] = address;
+            }
+        }
+        return wrappers;
     }
 
     /// <summary>The items and the queue's own bytes; null for a layout the reader does not know.</summary>
@@ -64,9 +107,9 @@ internal static class QueueFindings
         }
     }
 
-    private sealed class Group
+    internal sealed class Group
     {
         public long Count, Items, Bytes, Most;
-        public ulong Example;
+        public ulong Example, Holder;
     }
 }

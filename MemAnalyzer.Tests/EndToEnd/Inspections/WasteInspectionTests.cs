@@ -73,15 +73,19 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
     }
 
     [Fact]
-    public void AnUnreadChannelAndAQueueAreBacklogsWithTheirItemsAndAQueueBelowTheThresholdIsNot()
+    public void AnUnreadChannelAndAQueueAreBacklogsWithTheirItemsAndOwningFieldsAndAQueueBelowTheThresholdIsNot()
     {
         using var oracle = new WasteOracle(target.DumpPath);
 
         var channel = InspectionRow.Single(target.Rows, "backlogs", $"System.Collections.Concurrent.ConcurrentQueue<{WasteMessageType}>");
-        Assert.Equal((1, $"{WasteChannelItems:N0} items"), (channel.Count, channel.Detail));
+        Assert.Equal((1, $"{WasteChannelItems:N0} items; held by static WasteScenario.s_channel (its UnboundedChannel<WasteMessage>)"), (channel.Count, channel.Detail));
         Assert.Equal(WasteChannelItems, oracle.ConcurrentQueueItems($"System.Collections.Concurrent.ConcurrentQueue<{WasteMessageType}>"));
+        // The channel's own reader and writer point back to it; no other object's field holds it, one static does.
+        var (_, channelHolders) = oracle.Holders($"System.Threading.Channels.UnboundedChannel<{WasteMessageType}>");
+        Assert.Equal([$"static {TargetNamespace}.WasteScenario.s_channel"], channelHolders.Where(h => !h.StartsWith("System.Threading.Channels.", StringComparison.Ordinal)));
         var queue = InspectionRow.Single(target.Rows, "backlogs", $"System.Collections.Generic.Queue<{WasteJobType}>");
-        Assert.Equal((1, $"{WasteQueueItems:N0} items"), (queue.Count, queue.Detail));
+        Assert.Equal((1, $"{WasteQueueItems:N0} items; held by WasteWorker._jobs"), (queue.Count, queue.Detail));
+        Assert.Equal([$"{TargetNamespace}.WasteWorker._jobs"], oracle.Holders($"System.Collections.Generic.Queue<{WasteJobType}>").Holders);
         Assert.DoesNotContain(target.Rows, r => r.Inspection == "backlogs" && r.Type == $"System.Collections.Concurrent.ConcurrentQueue<{WasteJobType}>");
         Assert.Equal(WasteQuietQueueItems, oracle.ConcurrentQueueItems($"System.Collections.Concurrent.ConcurrentQueue<{WasteJobType}>"));
     }

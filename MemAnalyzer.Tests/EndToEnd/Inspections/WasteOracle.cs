@@ -80,6 +80,27 @@ public sealed class WasteOracle : IDisposable
         return items;
     }
 
+    /// <summary>The single instance of the type, and the fields that hold it: "Type.field" of instance fields (type names as declared), "static Type.field" of statics.</summary>
+    public (ulong Address, IReadOnlyList<string> Holders) Holders(string type)
+    {
+        var target = OfType(type).Single().Address;
+        var holders = new List<string>();
+        foreach (var obj in _objects.Where(o => !o.Type!.IsArray))
+        {
+            holders.AddRange(obj.Type!.Fields.Where(f => f.IsObjectReference && f.ReadObject(obj.Address, interior: false).Address == target)
+                .Select(f => $"{obj.Type.Name}.{f.Name}"));
+        }
+        foreach (var module in _dump.Runtime.EnumerateModules())
+        {
+            foreach (var owner in module.EnumerateTypesWithStaticFields())
+            {
+                holders.AddRange(owner.StaticFields.Where(f => f.IsObjectReference && _dump.Runtime.AppDomains.Any(d => f.ReadObject(d).Address == target))
+                    .Select(f => $"static {owner.Name}.{f.Name}"));
+            }
+        }
+        return (target, holders);
+    }
+
     /// <summary>
     /// The unused slots' bytes of the collections of the type with 1 or 2 elements (List: _size of _items; Dictionary,
     /// HashSet: _count less _freeCount of _entries) that use at most 25 % of their capacity: small and sparse both.

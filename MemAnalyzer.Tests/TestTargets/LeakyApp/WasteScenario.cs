@@ -9,6 +9,14 @@ public sealed class WasteMessage;
 
 public sealed class WasteJob;
 
+/// <summary>Holds a backlog in an instance field.</summary>
+public sealed class WasteWorker(Queue<WasteJob> jobs)
+{
+    private readonly Queue<WasteJob> _jobs = jobs;
+
+    public int Pending => _jobs.Count;
+}
+
 public struct WasteCell
 {
     public int Value;
@@ -113,7 +121,7 @@ public static class WasteScenario
         {
             queue.Enqueue(new WasteJob());
         }
-        s_held.Add(queue);
+        s_held.Add(new WasteWorker(queue));
         var quiet = new ConcurrentQueue<WasteJob>();
         for (var i = 0; i < ExpectedCounts.WasteQuietQueueItems; i++)
         {

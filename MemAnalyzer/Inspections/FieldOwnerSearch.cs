@@ -4,17 +4,21 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Inspections;
 
 /// <summary>
-/// The state of <see cref="DelegateOwnerPass"/>: the big delegates wanted, each MethodTable's reference field offsets
-/// (from the field list alone: no field's type is resolved, which ClrMD does by a module-wide name search per field),
-/// and the owner found first for each delegate. A field's type is resolved only when its value is a wanted delegate,
-/// to keep the rule that an event's field is one of a delegate type.
+/// The state of <see cref="FieldOwnerPass"/>: the objects whose owning field is wanted (big delegates, the queues of
+/// backlogs), each MethodTable's reference field offsets (from the field list alone: no field's type is resolved,
+/// which ClrMD does by a module-wide name search per field), and the owner found first for each. A delegate's owner
+/// must be a field of a delegate type (an event's backing field is one), so that field's type is resolved, only when
+/// its value is a wanted delegate; any reference field owns another object, but for a channel's own parts (its reader
+/// and writer point back to it with a field of theirs).
 /// </summary>
-internal sealed class DelegateOwnerSearch(MethodTableInfoTable table, IReadOnlySet<ulong> wanted)
+internal sealed class FieldOwnerSearch(MethodTableInfoTable table, IReadOnlySet<ulong> delegates, IReadOnlySet<ulong> others)
 {
+    private const string ChannelParts = "System.Threading.Channels.";
+
     private int[]?[] _offsets = new int[]?[1024];
     private readonly Dictionary<int, IReadOnlyList<ClrInstanceField>> _delegateFields = [];
 
-    /// <summary>"OwnerType.field" by delegate address.</summary>
+    /// <summary>"OwnerType.field" by wanted address.</summary>
     public Dictionary<ulong, string> Owners { get; } = [];
 
     /// <summary>The offsets from the object's address of a (non-array) MethodTable's reference fields.</summary>
@@ -30,21 +34,31 @@ internal sealed class DelegateOwnerSearch(MethodTableInfoTable table, IReadOnlyS
     /// <summary>A reference read at <paramref name="offset"/> of an instance of MethodTable <paramref name="index"/>.</summary>
     public void Saw(ulong value, int index, int offset)
     {
-        if (value == 0 || !wanted.Contains(value) || Owners.ContainsKey(value))
+        if (value == 0 || Owners.ContainsKey(value))
+        {
+            return;
+        }
+        var isDelegate = delegates.Contains(value);
+        if (!isDelegate && !others.Contains(value))
         {
             return;
         }
         lock (table.ClrMdLock)
         {
             var type = table.TypeAt(index);
-            if (!_delegateFields.TryGetValue(index, out var fields))
+            if (!isDelegate && type.Name?.StartsWith(ChannelParts, StringComparison.Ordinal) == true)
+            {
+                return;
+            }
+            IReadOnlyList<ClrInstanceField> fields = TypeFields.Of(type);
+            if (isDelegate && !_delegateFields.TryGetValue(index, out fields!))
             {
                 _delegateFields[index] = fields = CandidateKinds.DelegateFields(type);
             }
             foreach (var field in fields)
             {
                 // An instance field's offset counts from the end of the MethodTable pointer.
-                if (field.Offset + 8 == offset)
+                if (field.IsObjectReference && field.Offset + 8 == offset)
                 {
                     Owners[value] = $"{Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
                     return;

@@ -4,11 +4,11 @@ using MemAnalyzer.Heap;
 namespace MemAnalyzer.Inspections;
 
 /// <summary>
-/// The walk that names the events' owners, run only when some delegate has many handlers: every reference field of the
-/// live objects is read from the walk's bytes (or the target's memory where the buffer ends) and compared with the big
-/// delegates. Its state is shared, so it runs on one thread; nothing is allocated per object.
+/// The walk that names the owning fields of big delegates and backlogs, run only when there is one: every reference field of the
+/// live objects is read from the walk's bytes (or the target's memory where the buffer ends) and compared with the wanted
+/// objects. Its state is shared, so it runs on one thread; nothing is allocated per object.
 /// </summary>
-internal readonly struct DelegateOwnerPass(DelegateOwnerSearch search, TargetMemory memory) : IScanVisitor<DelegateOwnerPass>
+internal readonly struct FieldOwnerPass(FieldOwnerSearch search, TargetMemory memory) : IScanVisitor<FieldOwnerPass>
 {
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {
@@ -34,5 +34,5 @@ internal readonly struct DelegateOwnerPass(DelegateOwnerSearch search, TargetMem
     }
 
     /// <summary>The state is shared: one thread.</summary>
-    public DelegateOwnerPass ForThread() => this;
+    public FieldOwnerPass ForThread() => this;
 }

@@ -3,15 +3,15 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Inspections;
 
 /// <summary>
-/// The static fields that hold delegates no instance field holds: a static event's backing field
-/// (<c>static Bus.Changed</c>, named as root paths name statics, the type without namespaces). One pass over the types
-/// with static fields, as the walk's named roots make; only when some delegate is still without an owner.
+/// The static fields that hold wanted objects no instance field holds: a static event's backing field
+/// (<c>static Bus.Changed</c>, named as root paths name statics, the type without namespaces), a static channel. One
+/// pass over the types with static fields, as the walk's named roots make; only when some object is still without an owner.
 /// </summary>
-internal static class StaticEventOwners
+internal static class StaticFieldOwners
 {
-    public static void Add(ClrHeap heap, IReadOnlyDictionary<ulong, ClrObject> big, Dictionary<ulong, string> owners, CancellationToken cancellation)
+    public static void Add(ClrHeap heap, IReadOnlySet<ulong> wanted, Dictionary<ulong, string> owners, CancellationToken cancellation)
     {
-        if (big.Keys.All(owners.ContainsKey))
+        if (wanted.All(owners.ContainsKey))
         {
             return;
         }
@@ -30,7 +30,7 @@ internal static class StaticEventOwners
                     foreach (var domain in runtime.AppDomains)
                     {
                         var value = field.ReadObject(domain).Address;
-                        if (value != 0 && big.ContainsKey(value) && !owners.ContainsKey(value))
+                        if (value != 0 && wanted.Contains(value) && !owners.ContainsKey(value))
                         {
                             owners[value] = $"static {Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
                         }
