@@ -41,7 +41,7 @@ public static partial class ExpectedCounts
 
     public const string WasteItemType = TargetNamespace + ".WasteItem";
 
-    /// <summary>A Dictionary&lt;WasteKey, int&gt; whose keys all hash to one code, and a Dictionary&lt;WasteGoodKey, int&gt; of as many keys with distinct codes (no finding).</summary>
+    /// <summary>A Dictionary&lt;WasteKey, int&gt; whose keys all hash to one code, and a Dictionary&lt;WasteGoodKey, int&gt; of as many keys with distinct codes (no finding); and a ConcurrentDictionary of each.</summary>
     public const int WasteCollidingKeys = 600;
 
     public const string WasteKeyType = TargetNamespace + ".WasteKey";

@@ -5,8 +5,9 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Inspections;
 
 /// <summary>
-/// Dictionary and HashSet instances whose keys pile into few buckets: each entry's stored hash code is read from the
-/// entries array (in blocks) and counted per bucket (hash code mod bucket count, as the collection computes it). A
+/// Dictionary, HashSet and ConcurrentDictionary instances whose keys pile into few buckets: each entry's stored hash
+/// code is read from the entries array (in blocks; a ConcurrentDictionary's from its nodes, <see cref="ConcurrentHashes"/>)
+/// and counted per bucket (hash code mod bucket count, as the collection computes it). A
 /// dictionary is listed when its longest chain has at least the threshold's entries and at least four times the
 /// average (entries over buckets, rounded up): every lookup of its keys walks that chain. Grouped by type; the detail
 /// is the worst instance's. Its bytes are the instances' own (object and arrays): the cost of a collision is time.
@@ -14,6 +15,7 @@ namespace MemAnalyzer.Inspections;
 internal static class HashCollisionFindings
 {
     private const int BlockBytes = 64 * 1024;
+    private const string GenericPrefix = "System.Collections.Generic.";
 
     public static IEnumerable<Finding> Find(ClrHeap heap, TargetMemory memory, InspectionCandidates candidates, int minChain, CancellationToken cancellation)
     {
@@ -24,33 +26,16 @@ internal static class HashCollisionFindings
         {
             cancellation.ThrowIfCancellationRequested();
             var obj = heap.GetObject(address);
-            if (obj.Type is not { Name: { } name } type || !name.StartsWith("System.Collections.Generic.", StringComparison.Ordinal)
-                || type.GetFieldByName("_entries") is null || type.GetFieldByName("_count") is null)
+            var generic = obj.Type?.Name?.StartsWith(GenericPrefix, StringComparison.Ordinal) == true;
+            if (obj.Type?.Name is not { } name
+                || (generic ? ReadGeneric(memory, obj, minChain, block, ref hashes) : name.StartsWith(ConcurrentHashes.Prefix, StringComparison.Ordinal)
+                    ? ConcurrentHashes.Read(heap, memory, obj, minChain, block, ref hashes) : null) is not var (live, bucketCount, bytes, node))
             {
                 continue;
-            }
-            var slots = obj.ReadField<int>("_count");
-            var entries = obj.ReadReference("_entries");
-            var buckets = obj.ReadReference("_buckets");
-            if (slots < minChain || entries.IsNull || buckets.IsNull || entries.Type?.ComponentType is not { } entry
-                || (entry.GetFieldByName("hashCode") ?? entry.GetFieldByName("HashCode")) is not { } hashField
-                || (entry.GetFieldByName("next") ?? entry.GetFieldByName("Next")) is not { } nextField)
-            {
-                continue;
-            }
-            var bucketCount = buckets.AsArray().Length;
-            if (hashes.Length < slots)
-            {
-                hashes = new int[Math.Max(slots, 2 * hashes.Length)];
             }
             if (chains.Length < bucketCount)
             {
                 chains = new int[Math.Max(bucketCount, 2 * chains.Length)];
-            }
-            var live = Read(memory, entries, entries.Type.ComponentSize, slots, hashField.Offset, nextField.Offset, block, hashes);
-            if (live < 0)
-            {
-                continue;
             }
             Array.Clear(chains, 0, bucketCount);
             var longest = 0;
@@ -71,10 +56,11 @@ internal static class HashCollisionFindings
             }
             var group = groups.TryGetValue(name, out var known) ? known : groups[name] = new Group();
             group.Count++;
-            group.Bytes += (long)(obj.Size + entries.Size + buckets.Size);
+            group.Bytes += bytes;
             if (longest > group.Longest)
             {
-                (group.Longest, group.Entries, group.Distinct, group.KeyType, group.Example) = (longest, live, distinct, KeyType(entries, entry, nextField, slots), address);
+                (group.Longest, group.Entries, group.Distinct, group.Example) = (longest, live, distinct, address);
+                group.KeyType = generic ? KeyType(obj) : ConcurrentHashes.KeyType(heap, node);
             }
         }
         return groups.Select(g => new Finding(InspectionNames.HashCollisions, g.Key,
@@ -83,13 +69,40 @@ internal static class HashCollisionFindings
             .OrderByDescending(f => f.Bytes).ThenBy(f => f.Type, StringComparer.Ordinal);
     }
 
+    /// <summary>A Dictionary's or HashSet's entries in use into <paramref name="hashes"/>: their count, the bucket count, the bytes (object and arrays); null when unreadable or smaller than <paramref name="minEntries"/>.</summary>
+    private static (int Live, int Buckets, long Bytes, ulong Node)? ReadGeneric(TargetMemory memory, ClrObject obj, int minEntries, byte[] block, ref int[] hashes)
+    {
+        if (obj.Type!.GetFieldByName("_entries") is null || obj.Type.GetFieldByName("_count") is null)
+        {
+            return null;
+        }
+        var slots = obj.ReadField<int>("_count");
+        var entries = obj.ReadReference("_entries");
+        var buckets = obj.ReadReference("_buckets");
+        if (slots < minEntries || entries.IsNull || buckets.IsNull || entries.Type?.ComponentType is not { } entry
+            || (entry.GetFieldByName("hashCode") ?? entry.GetFieldByName("HashCode")) is not { } hashField
+            || (entry.GetFieldByName("next") ?? entry.GetFieldByName("Next")) is not { } nextField)
+        {
+            return null;
+        }
+        if (hashes.Length < slots)
+        {
+            hashes = new int[Math.Max(slots, 2 * hashes.Length)];
+        }
+        var live = Read(memory, entries, entries.Type.ComponentSize, slots, hashField.Offset, nextField.Offset, block, hashes);
+        return live < 0 ? null : (live, buckets.AsArray().Length, (long)(obj.Size + entries.Size + buckets.Size), 0);
+    }
+
     /// <summary>
     /// The key type: a value type's field type, else the type of the first key in use (the field of a reference type is
     /// declared System.__Canon in the shared generic code).
     /// </summary>
-    private static string KeyType(ClrObject entries, ClrType entry, ClrInstanceField next, int slots)
+    private static string KeyType(ClrObject dictionary)
     {
-        if ((entry.GetFieldByName("key") ?? entry.GetFieldByName("Value")) is not { } key)
+        var entries = dictionary.ReadReference("_entries");
+        var slots = dictionary.ReadField<int>("_count");
+        if (entries.Type?.ComponentType is not { } entry || (entry.GetFieldByName("next") ?? entry.GetFieldByName("Next")) is not { } next
+            || (entry.GetFieldByName("key") ?? entry.GetFieldByName("Value")) is not { } key)
         {
             return "?";
         }

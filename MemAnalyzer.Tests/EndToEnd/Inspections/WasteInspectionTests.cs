@@ -73,6 +73,21 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
     }
 
     [Fact]
+    public void AConcurrentDictionaryWhoseKeysShareOneHashCodeIsAHashCollisionAndOneWithDistinctCodesIsNot()
+    {
+        var type = $"System.Collections.Concurrent.ConcurrentDictionary<{WasteKeyType}, System.Int32>";
+        var row = InspectionRow.Single(target.Rows, "hash collisions", type);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var (entries, distinct, longest, bytes) = oracle.ConcurrentDictionary(type);
+        Assert.Equal((WasteCollidingKeys, 1, WasteCollidingKeys), (entries, distinct, longest));
+        Assert.Equal((1L, bytes), (row.Count, row.Bytes));
+        Assert.Equal($"{WasteCollidingKeys} entries, 1 distinct hash codes, longest chain {WasteCollidingKeys}, key type {WasteKeyType}", row.Detail);
+        var good = oracle.ConcurrentDictionary($"System.Collections.Concurrent.ConcurrentDictionary<{WasteGoodKeyType}, System.Int32>");
+        Assert.Equal((WasteCollidingKeys, WasteCollidingKeys), (good.Entries, good.Distinct));
+    }
+
+    [Fact]
     public void AnUnreadChannelAndAQueueAreBacklogsWithTheirItemsAndOwningFieldsAndAQueueBelowTheThresholdIsNot()
     {
         using var oracle = new WasteOracle(target.DumpPath);
@@ -111,7 +126,7 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         Assert.Equal(
         [
             ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
-            ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("zero-filled arrays", true, false),
+            ("hash collisions", false, true), ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("zero-filled arrays", true, false),
         ], saves);
         Assert.Equal(target.Rows.Select(r => r.Saves).OrderDescending(), target.Rows.Select(r => r.Saves));
     }
@@ -140,8 +155,8 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         Assert.Equal(Planted(target.Rows), Planted(live));
-        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the dictionary and the two queues.
-        Assert.Equal(9, Planted(live).Length);
+        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the two dictionaries and the two queues.
+        Assert.Equal(10, Planted(live).Length);
         target.Process.AssertResumed();
     }
 

@@ -67,6 +67,25 @@ public sealed class WasteOracle : IDisposable
         return (hashes.Count, hashes.Distinct().Count(), longest, (long)(dictionary.Size + entries.Size + dictionary.ReadObjectField("_buckets").Size));
     }
 
+    /// <summary>For the ConcurrentDictionary type's one instance, chain by chain from its buckets: nodes, distinct hash codes, the longest chain, and its object's, tables' and buckets' bytes.</summary>
+    public (int Entries, int Distinct, int Longest, long Bytes) ConcurrentDictionary(string type)
+    {
+        var dictionary = OfType(type).Single();
+        var tables = dictionary.ReadObjectField("_tables");
+        var buckets = tables.ReadObjectField("_buckets");
+        var (hashes, longest) = (new List<int>(), 0);
+        for (var i = 0; i < buckets.AsArray().Length; i++)
+        {
+            var chain = 0;
+            for (var node = buckets.AsArray().GetStructValue(i).ReadObjectField("_node"); !node.IsNull; node = node.ReadObjectField("_next"))
+            {
+                hashes.Add(node.ReadField<int>("_hashcode"));
+                longest = Math.Max(longest, ++chain);
+            }
+        }
+        return (hashes.Count, hashes.Distinct().Count(), longest, (long)(dictionary.Size + tables.Size + buckets.Size));
+    }
+
     /// <summary>Items of the ConcurrentQueue of the type, segment by segment.</summary>
     public long ConcurrentQueueItems(string type)
     {

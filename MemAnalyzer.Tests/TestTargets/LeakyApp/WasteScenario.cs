@@ -107,6 +107,15 @@ public static class WasteScenario
         }
         s_held.Add(colliding);
         s_held.Add(good);
+        var concurrent = new ConcurrentDictionary<WasteKey, int>();
+        var concurrentGood = new ConcurrentDictionary<WasteGoodKey, int>();
+        for (var i = 0; i < ExpectedCounts.WasteCollidingKeys; i++)
+        {
+            concurrent[new WasteKey(i)] = i;
+            concurrentGood[new WasteGoodKey(i)] = i;
+        }
+        s_held.Add(concurrent);
+        s_held.Add(concurrentGood);
     }
 
     private static void PlantQueues()
