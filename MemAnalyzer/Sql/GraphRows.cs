@@ -16,7 +16,7 @@ internal static class GraphRows
     {
         var fields = new RefFields(source);
         var ids = new int[64];
-        using (var refs = connection.CreateAppender("_refs"))
+        using (var refs = new ChunkAppender(connection, "_refs"))
         {
             for (var obj = 0; obj < graph.Count; obj++)
             {
@@ -37,8 +37,17 @@ internal static class GraphRows
                 var from = graph.Addresses[obj];
                 for (var r = 0; r < references.Length; r++)
                 {
-                    var row = refs.CreateRow().AppendValue(from).AppendValue(graph.Addresses[references[r]]);
-                    (ids[r] >= 0 ? row.AppendValue(ids[r]) : row.AppendNullValue()).EndRow();
+                    var row = refs.NextRow();
+                    refs.Set(0, row, from);
+                    refs.Set(1, row, graph.Addresses[references[r]]);
+                    if (ids[r] >= 0)
+                    {
+                        refs.Set(2, row, ids[r]);
+                    }
+                    else
+                    {
+                        refs.SetNull(2, row);
+                    }
                 }
             }
         }
@@ -62,7 +71,7 @@ internal static class GraphRows
 
     public static void AppendLive(DuckDBConnection connection, ObjectGraph graph, DominatorTree tree, RootPaths paths, CancellationToken cancellation)
     {
-        using (var live = connection.CreateAppender("_live"))
+        using (var live = new ChunkAppender(connection, "_live"))
         {
             for (var obj = 0; obj < graph.Count; obj++)
             {
@@ -70,14 +79,13 @@ internal static class GraphRows
                 {
                     cancellation.ThrowIfCancellationRequested();
                 }
+                var row = live.NextRow();
+                live.Set(0, row, graph.Addresses[obj]);
+                SetOrNull(live, 1, row, tree.IsReachable(obj), tree.RetainedBytes[obj]);
                 var dominator = tree.ImmediateDominatorOf(obj);
+                SetOrNull(live, 2, row, dominator >= 0, dominator >= 0 ? graph.Addresses[dominator] : 0);
                 var parent = paths.ParentOf(obj);
-                live.CreateRow()
-                    .AppendValue(graph.Addresses[obj])
-                    .AppendValue(tree.IsReachable(obj) ? tree.RetainedBytes[obj] : null)
-                    .AppendValue(dominator >= 0 ? graph.Addresses[dominator] : null)
-                    .AppendValue(parent >= 0 ? graph.Addresses[parent] : null)
-                    .EndRow();
+                SetOrNull(live, 3, row, parent >= 0, parent >= 0 ? graph.Addresses[parent] : 0);
             }
         }
         using var types = connection.CreateAppender("_type_retained");
@@ -85,6 +93,18 @@ internal static class GraphRows
             .GroupBy(t => t.First, StringComparer.Ordinal).Select(g => (g.Key, g.Sum(t => t.Second))))
         {
             types.CreateRow().AppendValue(name).AppendValue(retained).EndRow();
+        }
+    }
+
+    private static void SetOrNull<T>(ChunkAppender appender, int column, int row, bool present, T value) where T : unmanaged
+    {
+        if (present)
+        {
+            appender.Set(column, row, value);
+        }
+        else
+        {
+            appender.SetNull(column, row);
         }
     }
 }

@@ -53,7 +53,7 @@ public static class HeapTables
     {
         var table = source.Table;
         int[] seen;
-        using (var sink = new ObjectRowSink(connection.CreateAppender("_objects"), withStrings ? connection.CreateAppender("strings") : null, live,
+        using (var sink = new ObjectRowSink(new ChunkAppender(connection, "_objects"), withStrings ? connection.CreateAppender("strings") : null, live,
             new GenerationRanges(source.Heap.Segments)))
         {
             var visitor = new ObjectRowVisitor(sink, new ObjectRowBuffer(), withStrings ? new StringContent(source.Memory) : null);

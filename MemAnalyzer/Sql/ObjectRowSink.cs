@@ -9,8 +9,11 @@ namespace MemAnalyzer.Sql;
 /// its type id, its generation (<see cref="GenerationRanges"/>, the rule of -gen) and whether it is live (the -live
 /// mark; objects on frozen segments are live, as -live counts them). Called by one walk thread at a time.
 /// </summary>
-internal sealed class ObjectRowSink(DuckDBAppender objects, DuckDBAppender? strings, ObjectBitmap live, GenerationRanges generations) : IDisposable
+internal sealed class ObjectRowSink(ChunkAppender objects, DuckDBAppender? strings, ObjectBitmap live, GenerationRanges generations) : IDisposable
 {
+    // The columns of _objects (SqlSchema.Create).
+    private const int Address = 0, TypeId = 1, Size = 2, Generation = 3, Live = 4;
+
     private bool[] _seenTypes = new bool[256];
 
     /// <summary>The MethodTable indexes that have at least one object: the rows of the type-name table.</summary>
@@ -21,18 +24,32 @@ internal sealed class ObjectRowSink(DuckDBAppender objects, DuckDBAppender? stri
         var addresses = buffer.Addresses;
         var types = buffer.Types;
         var sizes = buffer.Sizes;
-        for (var i = 0; i < addresses.Length; i++)
+        for (var start = 0; start < addresses.Length;)
         {
-            var address = addresses[i];
-            var generation = frozen ? (int)HeapGeneration.Frozen : generations.Find(address).Generation;
-            Seen(types[i]);
-            objects.CreateRow()
-                .AppendValue(address)
-                .AppendValue(types[i])
-                .AppendValue(sizes[i])
-                .AppendValue(generation < 0 ? null : (byte?)generation)
-                .AppendValue(frozen || live.IsMarked(address))
-                .EndRow();
+            var rows = Math.Min(objects.Free, addresses.Length - start);
+            var first = ChunkAppender.Rows - objects.Free;
+            addresses.Slice(start, rows).CopyTo(objects.Unfilled<ulong>(Address));
+            types.Slice(start, rows).CopyTo(objects.Unfilled<int>(TypeId));
+            sizes.Slice(start, rows).CopyTo(objects.Unfilled<long>(Size));
+            var generationColumn = objects.Unfilled<byte>(Generation);
+            var liveColumn = objects.Unfilled<bool>(Live);
+            for (var i = 0; i < rows; i++)
+            {
+                var address = addresses[start + i];
+                var generation = frozen ? (int)HeapGeneration.Frozen : generations.Find(address).Generation;
+                Seen(types[start + i]);
+                if (generation < 0)
+                {
+                    objects.SetNull(Generation, first + i);
+                }
+                else
+                {
+                    generationColumn[i] = (byte)generation;
+                }
+                liveColumn[i] = frozen || live.IsMarked(address);
+            }
+            objects.Advance(rows);
+            start += rows;
         }
         if (strings is not null)
         {

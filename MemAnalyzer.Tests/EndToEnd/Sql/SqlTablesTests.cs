@@ -104,6 +104,29 @@ public sealed class SqlTablesTests(RetentionTarget target)
         Assert.Equal(oracle.Live.Count(a => !IsFrozen(oracle, a)), live);
     }
 
+    [Fact]
+    public void TheObjectsPerGenerationAndLivenessEqualClrMdsSegmentGenerationsAndTheOraclesMark()
+    {
+        using var oracle = RetentionOracle.Open(target.BeforePath);
+        var expected = oracle.Objects.Keys.GroupBy(a => $"{GenerationName(oracle.Heap.GetSegmentByAddress(a)!.GetGeneration(a))} {oracle.Live.Contains(a) || IsFrozen(oracle, a)}")
+            .Select(g => $"{g.Key} {g.Count()}");
+        var rows = SqlOutput.Rows("-f", target.BeforePath, "-sql", "SELECT generation, live, count(*) AS n FROM objects GROUP BY ALL");
+
+        Assert.Equal(expected.Order(StringComparer.Ordinal),
+            rows.Select(r => $"{r["generation"].GetString()} {r["live"].GetBoolean()} {r["n"].GetInt64()}").Order(StringComparer.Ordinal));
+    }
+
+    private static string GenerationName(Microsoft.Diagnostics.Runtime.Generation generation) => generation switch
+    {
+        Microsoft.Diagnostics.Runtime.Generation.Generation0 => "gen0",
+        Microsoft.Diagnostics.Runtime.Generation.Generation1 => "gen1",
+        Microsoft.Diagnostics.Runtime.Generation.Generation2 => "gen2",
+        Microsoft.Diagnostics.Runtime.Generation.Large => "loh",
+        Microsoft.Diagnostics.Runtime.Generation.Pinned => "poh",
+        Microsoft.Diagnostics.Runtime.Generation.Frozen => "frozen",
+        _ => "",
+    };
+
     private static bool IsFrozen(RetentionOracle oracle, ulong address) => oracle.Heap.GetSegmentByAddress(address)?.Kind == Microsoft.Diagnostics.Runtime.GCSegmentKind.Frozen;
 
     private static Dictionary<string, (long, long)> TypeRows(ProcessResult result)
