@@ -19,7 +19,7 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
         ViewSwitch.Single("-mingroup|--min-group <N>", "With -inspections: list a type's empty, sparse or small collections, or empty, zero-filled, constant or duplicate arrays, from N instances (default 10)."),
         ViewSwitch.Single("-minlength|--min-length <N>", "With -inspections: read primitive arrays of N elements or more for zero-filled, constant and duplicate arrays (default 16)."),
         ViewSwitch.Single("-smallmax|--small-max <N>", "With -inspections: a collection of 1 to N elements is small (default 2)."),
-        ViewSwitch.Single("-minchain|--min-chain <N>", "With -inspections: list a Dictionary or HashSet whose longest bucket chain has N entries or more (default 8)."),
+        ViewSwitch.Single("-minchain|--min-chain <N>", "With -inspections: list a Dictionary, HashSet or ConcurrentDictionary whose longest bucket chain has N entries or more (default 8)."),
         ViewSwitch.Single("-minqueue|--min-queue <N>", "With -inspections: list a Queue or ConcurrentQueue (a Channel's, a BlockingCollection's) from N items (default 1000)."),
     ];
 
