@@ -1,5 +1,5 @@
 using System.Runtime.InteropServices;
-using MemAnalyzer.Commands;
+using MemAnalyzer.Views;
 using MemAnalyzer.Dac;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Retention;

@@ -1,6 +1,6 @@
 using System.Globalization;
 using System.Text;
-using MemAnalyzer.Output;
+using MemAnalyzer.Views;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 

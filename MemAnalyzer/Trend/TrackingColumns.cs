@@ -3,7 +3,7 @@ using MemAnalyzer.Analysis;
 namespace MemAnalyzer.Trend;
 
 /// <summary>
-/// The column names of the single-target CSV (-o), defined once: the writer's schema (Output/Csv/CsvRowMaps, CsvSchema) and
+/// The column names of the single-target CSV (-o), defined once: the writer's schema (Views/TypeTable/TypeTableCsvMaps, Output/Csv/CsvSchema) and
 /// the trend's reader (TrackingCsvReader) both use them, so a renamed column cannot leave -trend reading another file.
 /// </summary>
 public static class TrackingColumns

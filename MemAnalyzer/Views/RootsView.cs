@@ -1,7 +1,6 @@
 using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Commands;
-using MemAnalyzer.Output;
 
 namespace MemAnalyzer.Views;
 

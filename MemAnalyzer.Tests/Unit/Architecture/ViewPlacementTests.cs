@@ -33,25 +33,6 @@ public sealed class ViewPlacementTests
         Assert.True(naming.Count == 0, "views named outside Views/:\n" + string.Join("\n", naming));
     }
 
-    /// <summary>
-    /// Files of Cli/, Commands/ and Output/ still named after a view, each with why: what the type table's -html page
-    /// (Output/Html/AnalysisPages, which Views/ may not be used by) and the baseline gate need of the type table, -suspects
-    /// and -dominators, and the root paths every graph view prints. Each is to leave this list when its view owns it.
-    /// </summary>
-    private static readonly string[] NamedForNow =
-    [
-        "Commands/SuspectsReading.cs", // the dominator tree read for -suspects, -dominators and the -html page's picture (Commands/PagePicture)
-        "Output/SuspectTableRows.cs", // the suspects' rows: Commands/BaselineGate and Output/Console/SuspectRenderer use them
-        "Output/Console/SuspectRenderer.cs", // also the -html page's suspects (Output/Html/SuspectsHtml) and the baseline gate
-        "Output/Html/SuspectsHtml.cs", // a section of the type table's -html page (AnalysisPages)
-        "Output/Html/DominatorTreemap.cs", // the treemap of the type table's -html page (AnalysisPages, Commands/PagePicture)
-        "Output/TypeTableRow.cs", // the type table's row: its CSV map (Output/Csv) and JSON rows (JsonRows) are not yet one declaration
-        "Output/TypeTableRows.cs", // the type table's rows of one target and of a diff, also the -html page's (AnalysisPages)
-        "Output/Html/TypeTableHtml.cs", // the type table's section of the -html page (AnalysisPages)
-        "Output/Html/RootPathsHtml.cs", // root paths, not the -roots view: the -html page's paths of the suspects and types
-        "Output/Console/RootPathRenderer.cs", // root paths, not the -roots view: -suspects, -objects, the baseline gate print them
-    ];
-
     [Fact]
     public void NoFileInCliCommandsOrOutputIsNamedAfterAViewOfTheCatalog()
     {
@@ -61,7 +42,6 @@ public sealed class ViewPlacementTests
             .Concat(["StringTable", "StringStatistics", "DString"]).ToList();
         var named = ViewFree.SelectMany(folder => Directory.EnumerateFiles(Path.Combine(product, folder), "*.cs", SearchOption.AllDirectories))
             .Select(file => Path.GetRelativePath(product, file).Replace(Path.DirectorySeparatorChar, '/'))
-            .Where(file => !NamedForNow.Contains(file))
             .SelectMany(file => names.Where(name => Path.GetFileName(file).Contains(name, StringComparison.OrdinalIgnoreCase)).Select(name => $"{file} is named after {name}"))
             .ToList();
 

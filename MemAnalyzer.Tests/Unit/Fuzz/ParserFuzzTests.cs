@@ -1,4 +1,5 @@
 using System.Text;
+using MemAnalyzer.Views;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Cli;
 using MemAnalyzer.Linux;

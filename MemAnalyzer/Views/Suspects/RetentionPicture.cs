@@ -1,6 +1,6 @@
 using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// What the page shows of the dominator tree when it was computed (-suspects): the suspects, the top of the tree to

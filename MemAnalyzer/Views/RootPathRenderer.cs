@@ -1,7 +1,8 @@
+using MemAnalyzer.Output;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Retention;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// -roots: for each matching type, its most common paths from a GC root, with the instances and bytes each leads to

@@ -4,7 +4,7 @@ using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 using MemAnalyzer.Verdicts;
 
-namespace MemAnalyzer.Commands;
+namespace MemAnalyzer.Views;
 
 /// <summary>What -suspects and -dominators read while the target is open: the live snapshot (for its warnings) and the dominator tree's answers.</summary>
 public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)

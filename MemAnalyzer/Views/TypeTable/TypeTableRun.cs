@@ -96,7 +96,7 @@ public static class TypeTableRun
         output.Write(request, context, () => HeapStatisticsRenderer.Write(context.Out, target.Heap, rows, query.Unit, target.MemoryRows), schema, () =>
         {
             var sections = TypeTableRows.FromSnapshot(rows, target, query.Unit, described!);
-            return (sections.All, JsonRows.FromTypes(sections, described!));
+            return (sections.All, TypeTableJson.FromTypes(sections, described!));
         });
         if (query.Roots is not null)
         {

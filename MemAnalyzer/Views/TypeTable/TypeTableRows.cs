@@ -1,6 +1,7 @@
+using MemAnalyzer.Output;
 using MemAnalyzer.Analysis;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// Turns a type table or a diff into the rows the CSV and the JSON document write, section by section. Summary and

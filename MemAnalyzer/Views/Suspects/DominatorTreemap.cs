@@ -1,8 +1,9 @@
+using MemAnalyzer.Output;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 using static MemAnalyzer.Output.HtmlLook;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// The dominator tree as a treemap: each top-level dominator (what retains memory no other object shares) a rectangle sized

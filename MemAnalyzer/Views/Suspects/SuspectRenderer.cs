@@ -1,8 +1,9 @@
+using MemAnalyzer.Output;
 using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>-suspects on the console: each suspect, its accumulation point, the root path to it and the types accumulated beneath.</summary>
 public static class SuspectRenderer

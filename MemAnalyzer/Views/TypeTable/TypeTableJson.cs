@@ -1,10 +1,11 @@
-namespace MemAnalyzer.Output;
+using MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// Turns the rows of a run into its JSON target: the same records the CSV writes, so the two never disagree, with each
 /// section (type rows, heap summary, memory map) in its own list.
 /// </summary>
-public static class JsonRows
+public static class TypeTableJson
 {
     public static JsonTarget FromTypes(TableSections<TypeTableRow> rows, TargetContext context) =>
         JsonTarget.Of(context) with

@@ -3,7 +3,7 @@ using System.Text;
 using MemAnalyzer.Retention;
 using static MemAnalyzer.Output.HtmlLook;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>-roots on the page: each type's most common root paths, the steps one per line; the type table links here.</summary>
 public static class RootPathsHtml

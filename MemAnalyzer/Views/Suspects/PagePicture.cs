@@ -1,7 +1,6 @@
-using MemAnalyzer.Output;
 using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Commands;
+namespace MemAnalyzer.Views;
 
 /// <summary>What -suspects -html reads of the dominator tree besides the suspects, while the target is open: its top to depth 1 and the roots of its top objects.</summary>
 public static class PagePicture

@@ -1,7 +1,8 @@
+using MemAnalyzer.Output;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Trend;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// The single-target CSV schema; the first column's name carries the unit, as in the original. With -retained a

@@ -1,10 +1,11 @@
+using MemAnalyzer.Output;
 using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
-using C = MemAnalyzer.Output.TableColumn<MemAnalyzer.Output.SuspectTableRow>;
+using C = MemAnalyzer.Output.TableColumn<MemAnalyzer.Views.SuspectTableRow>;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>One leak suspect in the -suspects CSV and JSON: what the console prints for it, bytes in the run's unit.</summary>
 /// <param name="Kind">object, or group (a type's top-level instances together).</param>

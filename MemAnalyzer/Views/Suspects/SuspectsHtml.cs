@@ -3,7 +3,7 @@ using System.Text;
 using MemAnalyzer.Suspects;
 using static MemAnalyzer.Output.HtmlLook;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>Leak suspects on the page: each with its retained bytes and share, accumulation point, root path (a step per line) and accumulated types.</summary>
 public static class SuspectsHtml

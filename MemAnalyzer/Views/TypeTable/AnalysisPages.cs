@@ -1,10 +1,11 @@
+using MemAnalyzer.Output;
 using System.Globalization;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 using static MemAnalyzer.Output.HtmlLook;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>The -html page of each analysis, its sections in the order a person reads them: where the memory is, what holds it, the suspects, the types.</summary>
 public static class AnalysisPages

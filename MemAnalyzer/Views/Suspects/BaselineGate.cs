@@ -1,9 +1,10 @@
+using MemAnalyzer.Commands;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Output;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Commands;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// -baseline's gate, after the report was written: every suspect whose signature the baseline does not know is a new

@@ -1,7 +1,8 @@
+using MemAnalyzer.Output;
 using System.Globalization;
 using MemAnalyzer.Analysis;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>The page's type table of one target and of a diff: every type (the filter of -type applied), largest first.</summary>
 public static class TypeTableHtml

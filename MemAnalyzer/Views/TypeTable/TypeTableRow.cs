@@ -1,4 +1,5 @@
-namespace MemAnalyzer.Output;
+using MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>One row of a single-target run's CSV and JSON: a type, a summary row or a memory-map row.</summary>
 /// <param name="Selection">Which objects the run counted: all, live (-live) or dead (-dead), with -gen followed by the generation ("live gen2"); -trend does not mix them.</param>

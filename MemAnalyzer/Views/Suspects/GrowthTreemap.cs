@@ -1,8 +1,9 @@
+using MemAnalyzer.Output;
 using MemAnalyzer.Retention;
 using MemAnalyzer.Suspects;
 using static MemAnalyzer.Output.HtmlLook;
 
-namespace MemAnalyzer.Output;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// A diff's growth by owner (-suspects -f2): each owner whose retained bytes grew a rectangle sized by its growth,

@@ -1,3 +1,4 @@
+using MemAnalyzer.Commands;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.GcDump;
 using MemAnalyzer.Retention;
@@ -5,7 +6,7 @@ using MemAnalyzer.Suspects;
 using MemAnalyzer.Targets;
 using MemAnalyzer.Verdicts;
 
-namespace MemAnalyzer.Commands;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// What the views read of a .gcdump (<see cref="GcDumpTarget"/>), each file read once: its type table, and its graph

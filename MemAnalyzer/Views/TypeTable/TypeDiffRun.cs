@@ -94,7 +94,7 @@ public static class TypeDiffRun
         }, schema, () =>
         {
             var sections = TypeTableRows.FromDiff(rows, summaries, query.Unit);
-            return (sections.All, JsonRows.FromDiff(sections));
+            return (sections.All, TypeTableJson.FromDiff(sections));
         });
     }
 
