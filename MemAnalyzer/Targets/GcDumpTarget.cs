@@ -7,11 +7,15 @@ namespace MemAnalyzer.Targets;
 /// The .gcdump backend of a target: a -f/-f2 file that is a .gcdump (recognized by its first bytes, whatever its name)
 /// holds dotnet-gcdump's graph of the objects a full GC left alive, so it answers the objects' types, sizes and
 /// references and nothing a view <see cref="TargetNeeds"/> beyond them. The refusals of what it cannot answer come
-/// from here (exit 1). Each file is sniffed once per run, however many views and checks ask.
+/// from here (exit 1). Each file is opened once per run: sniffed once, however many views and checks ask, and a
+/// gcdump's stream stays open for the read that follows.
 /// </summary>
 public static class GcDumpTarget
 {
     private static readonly ConcurrentDictionary<(string Path, long Length, DateTime Written), bool> s_sniffed = new();
+
+    /// <summary>The streams of the files a sniff found to be gcdumps, each handed to the first <see cref="Open"/> of its file.</summary>
+    private static readonly ConcurrentDictionary<string, FileStream> s_sniffedStreams = new();
 
     /// <summary>True when the target is a file that starts like a gcdump, or is named *.gcdump (then a foreign one gets the gcdump reader's error).</summary>
     public static bool Is(TargetSpec target)
@@ -21,7 +25,7 @@ public static class GcDumpTarget
             return false;
         }
         var file = new FileInfo(path);
-        return s_sniffed.GetOrAdd((file.FullName, file.Length, file.LastWriteTimeUtc), _ => Sniff(path));
+        return s_sniffed.GetOrAdd((file.FullName, file.Length, file.LastWriteTimeUtc), _ => Sniff(file.FullName));
     }
 
     /// <summary>What the target cannot answer of <paramref name="needs"/>: all of it for a .gcdump, nothing for a core dump or a process.</summary>
@@ -57,7 +61,9 @@ public static class GcDumpTarget
         var path = target.DumpPath!;
         try
         {
-            using var stream = new BufferedStream(File.OpenRead(path), 1 << 20);
+            var file = s_sniffedStreams.TryRemove(Path.GetFullPath(path), out var sniffed) ? sniffed : File.OpenRead(path);
+            file.Position = 0;
+            using var stream = new BufferedStream(file, 1 << 20);
             return GcDumpReader.Read(stream);
         }
         catch (GcDumpFormatException e)
@@ -82,8 +88,13 @@ public static class GcDumpTarget
     {
         try
         {
-            using var stream = File.OpenRead(path);
-            return GcDumpReader.LooksLikeGcDump(stream) || path.EndsWith(".gcdump", StringComparison.OrdinalIgnoreCase);
+            var stream = File.OpenRead(path);
+            var isGcDump = GcDumpReader.LooksLikeGcDump(stream) || path.EndsWith(".gcdump", StringComparison.OrdinalIgnoreCase);
+            if (!isGcDump || !s_sniffedStreams.TryAdd(path, stream))
+            {
+                stream.Dispose();
+            }
+            return isGcDump;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

@@ -1,4 +1,6 @@
 using System.Text.Json;
+using MemAnalyzer.GcDump;
+using MemAnalyzer.Targets;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.Tests.EndToEnd.Retention;
 using MemAnalyzer.Tests.Infrastructure;
@@ -203,4 +205,19 @@ public sealed class GcDumpTargetTests(GcDumpScenario scenario)
     [InlineData("-handles", "-handles")]
     public void AViewAGcdumpCannotAnswerFailsWithExitCode1NamingIt(string option, string named) =>
         CliAssert.Error(MemAnalyzerCli.Run("-f", scenario.First, option), ExitCodes.InvalidArguments, $"{named} cannot read a .gcdump");
+
+    [Fact]
+    public void AGcdumpIsOpenedOnceTheReadTakesTheStreamItsSniffOpened()
+    {
+        // Deleted between the sniff and the read: a second open would fail (exit 5), the sniff's stream still reads the whole file.
+        var copy = scenario.File("opened-once.gcdump");
+        File.Copy(scenario.First, copy, overwrite: true);
+        var target = TargetSpec.Dump(copy);
+        Assert.True(GcDumpTarget.Is(target));
+        File.Delete(copy);
+        var file = GcDumpTarget.Open(target);
+        var snapshot = GcDumpHistogram.Of(file, [], CancellationToken.None);
+        var oracle = GcDumpOracle.Report(scenario.First);
+        Assert.Equal(oracle.Counts.Values.Sum(), snapshot.Types.Sum(t => t.Count));
+    }
 }
