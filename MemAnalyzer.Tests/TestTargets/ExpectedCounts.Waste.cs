@@ -63,4 +63,12 @@ public static partial class ExpectedCounts
     public const int WasteBoxes = 500;
 
     public const string WasteCellType = TargetNamespace + ".WasteCell";
+
+    /// <summary>
+    /// Subscriptions never disposed on the Rx Subject&lt;WasteMessage&gt; of a WasteFeed (its field _updates); a
+    /// Subject&lt;WasteJob&gt; held by a static with one subscription fewer than the default -minhandlers (no finding).
+    /// </summary>
+    public const int WasteSubscriptions = 800;
+
+    public const int WasteQuietSubscriptions = 99;
 }

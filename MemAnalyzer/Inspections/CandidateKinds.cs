@@ -39,6 +39,12 @@ internal static class CandidateKinds
     /// <summary>System.Object[]: the array a List&lt;object&gt;, an ArrayList or a field typed object[] holds boxes in.</summary>
     public const ushort ObjectArray = 1024;
 
+    /// <summary>An Rx Subject&lt;T&gt; (System.Reactive): its observer array holds every subscription not disposed.</summary>
+    public const ushort Subject = 2048;
+
+    /// <summary>The name of System.Reactive's Subject&lt;T&gt; up to its type argument.</summary>
+    public const string SubjectPrefix = "System.Reactive.Subjects.Subject<";
+
     public const string TimerQueueTimer = "System.Threading.TimerQueueTimer";
 
     private const string MulticastDelegate = "System.MulticastDelegate";
@@ -86,6 +92,10 @@ internal static class CandidateKinds
         if (QueuePrefixes.Any(p => name.StartsWith(p, StringComparison.Ordinal)))
         {
             kinds |= Queue;
+        }
+        if (name.StartsWith(SubjectPrefix, StringComparison.Ordinal))
+        {
+            kinds |= Subject;
         }
         if (name == TimerQueueTimer)
         {

@@ -9,11 +9,14 @@ namespace MemAnalyzer.Inspections;
 /// which ClrMD does by a module-wide name search per field), and the owner found first for each. A delegate's owner
 /// must be a field of a delegate type (an event's backing field is one), so that field's type is resolved, only when
 /// its value is a wanted delegate; any reference field owns another object, but for a channel's own parts (its reader
-/// and writer point back to it with a field of theirs).
+/// and writer point back to it with a field of theirs) and an Rx subject's subscriptions.
 /// </summary>
 internal sealed class FieldOwnerSearch(MethodTableInfoTable table, IReadOnlySet<ulong> delegates, IReadOnlySet<ulong> others)
 {
     private const string ChannelParts = "System.Threading.Channels.";
+
+    /// <summary>An Rx subject's subscriptions (Subject&lt;T&gt;+SubjectDisposable) point back to it with a field of theirs.</summary>
+    private const string SubjectParts = "System.Reactive.Subjects.Subject";
 
     private int[]?[] _offsets = new int[]?[1024];
     private readonly Dictionary<int, IReadOnlyList<ClrInstanceField>> _delegateFields = [];
@@ -46,7 +49,7 @@ internal sealed class FieldOwnerSearch(MethodTableInfoTable table, IReadOnlySet<
         lock (table.ClrMdLock)
         {
             var type = table.TypeAt(index);
-            if (!isDelegate && type.Name?.StartsWith(ChannelParts, StringComparison.Ordinal) == true)
+            if (!isDelegate && type.Name is { } name && (name.StartsWith(ChannelParts, StringComparison.Ordinal) || name.StartsWith(SubjectParts, StringComparison.Ordinal)))
             {
                 return;
             }

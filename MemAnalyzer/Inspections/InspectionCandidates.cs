@@ -28,6 +28,7 @@ internal sealed class InspectionCandidates
     public List<ulong> AsyncBoxes { get; } = [];
     public List<ulong> SafeHandles { get; } = [];
     public List<ulong> Queues { get; } = [];
+    public List<ulong> Subjects { get; } = [];
     public List<ulong> ObjectArrays { get; } = [];
 
     /// <summary>Boxed value types with their MethodTable index.</summary>
@@ -89,7 +90,7 @@ internal sealed class InspectionCandidates
     public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
         Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
 
-    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count, ObjectArrays.Count, Boxed.Count);
+    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count, Subjects.Count, ObjectArrays.Count, Boxed.Count);
 
     private void Rewind(Mark mark)
     {
@@ -100,11 +101,12 @@ internal sealed class InspectionCandidates
         Cut(SafeHandles, mark.SafeHandles);
         Cut(Finishable, mark.Finishable);
         Cut(Queues, mark.Queues);
+        Cut(Subjects, mark.Subjects);
         Cut(ObjectArrays, mark.ObjectArrays);
         Boxed.RemoveRange(mark.Boxed, Boxed.Count - mark.Boxed);
     }
 
     private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
 
-    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues, int ObjectArrays, int Boxed);
+    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues, int Subjects, int ObjectArrays, int Boxed);
 }

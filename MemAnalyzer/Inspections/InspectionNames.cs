@@ -5,6 +5,7 @@ public static class InspectionNames
 {
     public const string Finished = "disposed but reachable";
     public const string Events = "event handlers";
+    public const string Observers = "subject observers";
     public const string EmptyCollections = "empty collections";
     public const string SparseCollections = "sparse collections";
     public const string EmptyArrays = "empty arrays";
@@ -22,7 +23,7 @@ public static class InspectionNames
     public const string BoxedValues = "boxed values";
 
     public static IReadOnlyList<string> Ordered { get; } =
-        [Finished, Events, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings,
+        [Finished, Events, Observers, EmptyCollections, SparseCollections, EmptyArrays, Timers, Timeouts, PendingAsync, SafeHandles, DuplicateStrings,
             ZeroFilledArrays, ConstantArrays, DuplicateArrays, SmallCollections, HashCollisions, Backlogs, BoxedValues];
 
     /// <summary>
@@ -38,6 +39,7 @@ public static class InspectionNames
     {
         Finished => "the object's own state says it is finished (disposed, closed), yet something still holds it: a leak; -roots -type <type> shows what holds it",
         Events => "an event keeps every handler's target alive until it is removed: a count that grows is the classic event-handler leak",
+        Observers => "an Rx Subject keeps every subscription, its observer and what the observer's callbacks capture until the subscription is disposed: the event-handler leak of Rx",
         EmptyCollections => "a collection created with a capacity but never filled holds its whole backing array for nothing",
         SparseCollections => "a collection far below its capacity (grown once, then emptied, or over-sized) keeps unused slots",
         EmptyArrays => "zero-length arrays allocated again and again: Array.Empty<T>() shares one",

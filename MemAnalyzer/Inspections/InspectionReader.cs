@@ -26,11 +26,13 @@ public static class InspectionReader
         var sparseOverlap = new Dictionary<string, long>(StringComparer.Ordinal);
         var delegates = EventFindings.Big(heap, candidates, options.MinHandlers);
         var backlogs = QueueFindings.Groups(heap, candidates, options.MinQueue, cancellation);
-        var owners = FieldOwners.Find(source, live, delegates.Keys.ToHashSet(), backlogs.Values.Select(g => g.Holder).ToHashSet(), cancellation);
+        var subjects = ObserverFindings.Big(heap, candidates, options.MinHandlers);
+        var owners = FieldOwners.Find(source, live, delegates.Keys.ToHashSet(), new HashSet<ulong>(backlogs.Values.Select(g => g.Holder).Concat(subjects.Keys)), cancellation);
         List<Finding> findings =
         [
             .. FinishedFindings.Find(heap, candidates),
             .. EventFindings.Rows(delegates, owners, methods),
+            .. ObserverFindings.Rows(heap, subjects, owners, cancellation),
             .. CollectionFindings.Find(heap, candidates, options, cancellation),
             .. CollectionFindings.EmptyArrays(source.Table, candidates, options.MinGroup),
             .. TimerFindings.Find(heap, candidates, methods),

@@ -50,6 +50,7 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
         Add(kinds, CandidateKinds.AsyncBox, candidates.AsyncBoxes, address);
         Add(kinds, CandidateKinds.SafeHandle, candidates.SafeHandles, address);
         Add(kinds, CandidateKinds.Queue, candidates.Queues, address);
+        Add(kinds, CandidateKinds.Subject, candidates.Subjects, address);
         if ((kinds & CandidateKinds.Boxed) != 0)
         {
             candidates.Boxed.Add((address, index));

@@ -31,6 +31,18 @@ public sealed record GrowthTableRow(string Group, string Key, long Count, long C
         ],
         console: [group, count, count + "2", $"Delta{count}:Delta", "Bytes", "Bytes2", "DeltaBytes", .. change ? ["Change"] : Array.Empty<string>(), "Type"]);
 
+    /// <summary>
+    /// The lines a view's diff leads with: the three groups that grew most, "+50 {group} {between}{key} (+6,400 Bytes)"
+    /// (<paramref name="between"/> is "handles to " for -handles, empty for the others).
+    /// </summary>
+    public static void WriteGrownMost(TextWriter writer, IReadOnlyList<GroupGrowth> growth, SizeUnit unit, string between = "")
+    {
+        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
+        {
+            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} {between}{g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
+        }
+    }
+
     public static string ChangeOf(GroupGrowth g) => g.IsNew ? New : g.IsGone ? Gone : "";
 
     public static IReadOnlyList<GrowthTableRow> From(IReadOnlyList<GroupGrowth> growth, SizeUnit unit) =>

@@ -112,10 +112,7 @@ public sealed class FinalizableView : TableView<NoOptions, (FinalizationReport R
         }
         var (before, after) = (growth.Sum(g => g.Count), growth.Sum(g => g.Count2));
         writer.WriteLine($"Finalizable objects that changed: {NumberFormat.N(before)} → {NumberFormat.N(after)} ({NumberFormat.Signed(after - before)}).");
-        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
-        {
-            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} {g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
-        }
+        GrowthTableRow.WriteGrownMost(writer, growth, unit);
         FinalizableTableRow.DiffTable.Console(writer, rows, unit);
     }
 }

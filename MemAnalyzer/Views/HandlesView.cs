@@ -102,10 +102,7 @@ public sealed class HandlesView : TableView<bool, (IReadOnlyList<HandleGroup> Gr
             return;
         }
         writer.WriteLine($"GC handles that changed: {NumberFormat.N(before)} → {NumberFormat.N(after)} ({NumberFormat.Signed(after - before)}).");
-        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
-        {
-            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} handles to {g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
-        }
+        GrowthTableRow.WriteGrownMost(writer, growth, unit, "handles to ");
         HandleTableRow.DiffTable.Console(writer, rows, unit);
     }
 

@@ -115,10 +115,7 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
             return;
         }
         writer.WriteLine($"Findings that changed: {NumberFormat.N(growth.Count)} ({NumberFormat.N(growth.Count(g => g.IsNew))} new, {NumberFormat.N(growth.Count(g => g.IsGone))} gone).");
-        foreach (var g in growth.Where(g => g.DeltaCount > 0).Take(3))
-        {
-            writer.WriteLine($"{NumberFormat.Signed(g.DeltaCount)} {g.Group} {g.Key} ({NumberFormat.Signed(unit.Convert(g.DeltaBytes))} {unit})");
-        }
+        GrowthTableRow.WriteGrownMost(writer, growth, unit);
         InspectionTableRow.DiffTable.Console(writer, rows, unit);
     }
 

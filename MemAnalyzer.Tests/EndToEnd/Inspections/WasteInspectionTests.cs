@@ -108,6 +108,22 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
     }
 
     [Fact]
+    public void AnRxSubjectWithUndisposedSubscriptionsIsListedByTheFieldThatHoldsItAndOneBelowTheThresholdIsNot()
+    {
+        using var oracle = new WasteOracle(target.DumpPath);
+        var subject = $"System.Reactive.Subjects.Subject<{WasteMessageType}>";
+
+        var row = InspectionRow.Single(target.Rows, "subject observers", "WasteFeed._updates");
+        var (observers, bytes) = oracle.SubjectObservers(subject);
+        Assert.Equal((WasteSubscriptions, WasteSubscriptions, bytes), (row.Count, observers, row.Bytes));
+        Assert.Equal($"{WasteSubscriptions:N0} observers of a Subject<WasteMessage>: AnonymousObserver<WasteMessage> {WasteSubscriptions:N0}", row.Detail);
+        // Its subscriptions point back to it; no other object's field holds it.
+        Assert.Equal([$"{TargetNamespace}.WasteFeed._updates"], oracle.Holders(subject).Holders.Where(h => !h.StartsWith("System.Reactive.", StringComparison.Ordinal)));
+        Assert.Single(target.Rows, r => r.Inspection == "subject observers");
+        Assert.Equal(WasteQuietSubscriptions, oracle.SubjectObservers($"System.Reactive.Subjects.Subject<{WasteJobType}>").Observers);
+    }
+
+    [Fact]
     public void BoxedStructsInAListOfObjectsAreCountedWithTheirBoxesAndTheArrayThatHoldsThem()
     {
         var row = InspectionRow.Single(target.Rows, "boxed values", WasteCellType);
@@ -120,7 +136,7 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
     }
 
     [Fact]
-    public void EachWasteSavesItsBytesACollisionAndABacklogSaveNothing()
+    public void EachWasteSavesItsBytesACollisionABacklogAndSubjectObserversSaveNothing()
     {
         var saves = target.Rows.Where(r => r.Type.Contains("Waste", StringComparison.Ordinal) || r.Type is WasteZeroType or WasteConstantType or WasteDuplicateType)
             .Select(r => (r.Inspection, r.Saves == r.Bytes, r.Saves == 0)).Order().ToList();
@@ -128,7 +144,7 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         Assert.Equal(
         [
             ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
-            ("hash collisions", false, true), ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("zero-filled arrays", true, false),
+            ("hash collisions", false, true), ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("subject observers", false, true), ("zero-filled arrays", true, false),
         ], saves);
         Assert.Equal(target.Rows.Select(r => r.Saves).OrderDescending(), target.Rows.Select(r => r.Saves));
     }
@@ -157,8 +173,8 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         Assert.Equal(Planted(target.Rows), Planted(live));
-        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the two dictionaries and the two queues.
-        Assert.Equal(10, Planted(live).Length);
+        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the two dictionaries, the two queues and the subject.
+        Assert.Equal(11, Planted(live).Length);
         target.Process.AssertResumed();
     }
 

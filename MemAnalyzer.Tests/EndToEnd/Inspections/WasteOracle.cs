@@ -120,6 +120,20 @@ public sealed class WasteOracle : IDisposable
         return (target, holders);
     }
 
+    /// <summary>The one subject of the type: its observer array's length, and its own, its array's and its subscriptions' bytes.</summary>
+    public (int Observers, long Bytes) SubjectObservers(string type)
+    {
+        var subject = OfType(type).Single();
+        var observers = subject.ReadObjectField("_observers");
+        var array = observers.AsArray();
+        var bytes = (long)subject.Size + (long)observers.Size;
+        for (var i = 0; i < array.Length; i++)
+        {
+            bytes += (long)array.GetObjectValue(i).Size;
+        }
+        return (array.Length, bytes);
+    }
+
     /// <summary>
     /// The unused slots' bytes of the collections of the type with 1 or 2 elements (List: _size of _items; Dictionary,
     /// HashSet: _count less _freeCount of _entries) that use at most 25 % of their capacity: small and sparse both.

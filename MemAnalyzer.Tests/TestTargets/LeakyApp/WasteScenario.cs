@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Reactive.Subjects;
 using System.Threading.Channels;
 
 namespace MemAnalyzer.TestTargets.LeakyApp;
@@ -42,11 +43,23 @@ public sealed class WasteGoodKey(int id)
     public override bool Equals(object? obj) => obj is WasteGoodKey other && other.Id == Id;
 }
 
+/// <summary>
+/// A source of messages whose subscribers never dispose their subscriptions. Its subject is subscribed to before the
+/// feed exists, so the walk meets the subscriptions (which point back to the subject) before the field that holds it.
+/// </summary>
+public sealed class WasteFeed(Subject<WasteMessage> updates)
+{
+    private readonly Subject<WasteMessage> _updates = updates;
+
+    public void Publish(WasteMessage message) => _updates.OnNext(message);
+}
+
 /// <summary>The "waste" mode (ExpectedCounts.Waste): every pattern held by a static, with its near-misses.</summary>
 public static class WasteScenario
 {
     private static readonly List<object> s_held = [];
     private static Channel<WasteMessage>? s_channel;
+    private static readonly Subject<WasteJob> s_quietJobs = new();
 
     public static void Plant()
     {
@@ -82,6 +95,22 @@ public static class WasteScenario
         s_held.Add(unboxed);
         PlantCollections();
         PlantQueues();
+        PlantSubscriptions();
+    }
+
+    private static void PlantSubscriptions()
+    {
+        var updates = new Subject<WasteMessage>();
+        var received = 0;
+        for (var i = 0; i < ExpectedCounts.WasteSubscriptions; i++)
+        {
+            updates.Subscribe(_ => received++);
+        }
+        s_held.Add(new WasteFeed(updates));
+        for (var i = 0; i < ExpectedCounts.WasteQuietSubscriptions; i++)
+        {
+            s_quietJobs.Subscribe(_ => { });
+        }
     }
 
     private static void PlantCollections()
