@@ -31,13 +31,13 @@ public static class ModuleCensus
     /// <summary>A module's kind, name (its file's name, else its assembly's simple name) and path (empty without a file).</summary>
     private static (string Kind, string Name, string Path) Describe(ClrModule module)
     {
-        var assembly = SimpleName(module.AssemblyName) ?? SimpleName(module.Name) ?? $"<module 0x{module.Address:x}>";
+        var assembly = SimpleName(module.AssemblyName) ?? SimpleName(module.Name);
         if (module.IsDynamic)
         {
-            return (ModuleGroup.Dynamic, assembly, "");
+            return (ModuleGroup.Dynamic, assembly ?? ModuleGroup.Unnamed, "");
         }
         var path = module.Name ?? "";
-        return Path.IsPathRooted(path) ? (ModuleGroup.File, Path.GetFileName(path), path) : (ModuleGroup.InMemory, assembly, "");
+        return Path.IsPathRooted(path) ? (ModuleGroup.File, Path.GetFileName(path), path) : (ModuleGroup.InMemory, assembly ?? ModuleGroup.Unnamed, "");
     }
 
     /// <summary>"Name" of "Name, Version=…, Culture=…" (an assembly's display name); null when empty.</summary>
