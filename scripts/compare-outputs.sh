@@ -218,6 +218,12 @@ run fragmentation.csv    -f $D/roots.dmp -fragmentation -o @FILES@/fragmentation
 run fragmentation.json   -f $D/roots.dmp -fragmentation -format json -time fixed
 run fragmentation.diff.json -f $D/walk.dmp -f2 $D/after.dmp -fragmentation -format json -time fixed
 run fragmentation.diff.csv -f $D/walk.dmp -f2 $D/after.dmp -fragmentation -o @FILES@/fragmentation.csv -time fixed
+run roots.modules        -f $D/roots.dmp -modules
+run modules.diff         -f $D/walk.dmp -f2 $D/after.dmp -modules -showunchanged
+run modules.csv          -f $D/roots.dmp -modules -o @FILES@/modules.csv -time fixed
+run modules.json         -f $D/roots.dmp -modules -format json -time fixed
+run modules.diff.csv     -f $D/walk.dmp -f2 $D/after.dmp -modules -o @FILES@/modules.csv -time fixed
+run gcdump.refused-modules -f $G -modules
 run handles.diff         -f $D/walk.dmp -f2 $D/after.dmp -handles
 run handles.diff.unchanged -f $D/walk.dmp -f2 $D/after.dmp -handles -showunchanged
 run handles.csv          -f $D/roots.dmp -handles -retained -o @FILES@/handles.csv -time fixed
