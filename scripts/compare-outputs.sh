@@ -218,6 +218,11 @@ run fragmentation.csv    -f $D/roots.dmp -fragmentation -o @FILES@/fragmentation
 run fragmentation.json   -f $D/roots.dmp -fragmentation -format json -time fixed
 run fragmentation.diff.json -f $D/walk.dmp -f2 $D/after.dmp -fragmentation -format json -time fixed
 run fragmentation.diff.csv -f $D/walk.dmp -f2 $D/after.dmp -fragmentation -o @FILES@/fragmentation.csv -time fixed
+run roots.modules        -f $D/roots.dmp -modules
+run modules.diff         -f $D/walk.dmp -f2 $D/after.dmp -modules -showunchanged
+run modules.csv          -f $D/roots.dmp -modules -o @FILES@/modules.csv -time fixed
+run modules.json         -f $D/roots.dmp -modules -format json -time fixed
+run modules.diff.csv     -f $D/walk.dmp -f2 $D/after.dmp -modules -o @FILES@/modules.csv -time fixed
 run handles.diff         -f $D/walk.dmp -f2 $D/after.dmp -handles
 run handles.diff.unchanged -f $D/walk.dmp -f2 $D/after.dmp -handles -showunchanged
 run handles.csv          -f $D/roots.dmp -handles -retained -o @FILES@/handles.csv -time fixed
@@ -267,6 +272,7 @@ run gcdump.dominators    -f $G -dominators 5 2
 for view in -dstrings -handles -finalizable -inspections -fragmentation -dead -vmmap '-gen gen2' '-objects x' '-html @FILES@/p.html'; do
   run "gcdump.refused${view%% *}" -f $G $view
 done
+run gcdump.refused-modules -f $G -modules
 run gcdump.diff.retained -f $G -f2 $G2 -retained
 # The one HTML page of an analysis (its generation time normalized).
 run html.types           -f $D/roots.dmp -dts 20 -html @FILES@/page.html

@@ -30,7 +30,7 @@ public static class JsonReportSchema
             ["handles"] = new(Kind.Array, false, "handleRow"), ["handlesDiff"] = new(Kind.Array, false, "handleDiffRow"), ["error"] = new(Kind.Object, false, "error"),
             ["finalizable"] = new(Kind.Array, false, "finalizableRow"),
             ["finalizableDiff"] = new(Kind.Array, false, "finalizableDiffRow"), ["inspectionsDiff"] = new(Kind.Array, false, "inspectionDiffRow"),
-            ["fragmentation"] = new(Kind.Array, false, "fragmentationRow"), ["fragmentationDiff"] = new(Kind.Array, false, "fragmentationDiffRow"),
+            ["fragmentation"] = new(Kind.Array, false, "fragmentationRow"), ["modules"] = new(Kind.Array, false, "moduleRow"), ["modulesDiff"] = new(Kind.Array, false, "moduleDiffRow"), ["fragmentationDiff"] = new(Kind.Array, false, "fragmentationDiffRow"),
         },
         ["typeRow"] = new()
         {
@@ -91,6 +91,17 @@ public static class JsonReportSchema
             ["count"] = new(Kind.Integer, true), ["count2"] = new(Kind.Integer, true), ["deltaCount"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, true),
             ["bytes2"] = new(Kind.Integer, true), ["deltaBytes"] = new(Kind.Integer, true), ["freePercent"] = new(Kind.Number, false), ["freePercent2"] = new(Kind.Number, false),
         },
+        ["moduleRow"] = new()
+        {
+            ["kind"] = new(Kind.String, true), ["module"] = new(Kind.String, true), ["count"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, false),
+            ["path"] = new(Kind.String, false),
+        },
+        ["moduleDiffRow"] = new()
+        {
+            ["kind"] = new(Kind.String, true), ["module"] = new(Kind.String, true), ["count"] = new(Kind.Integer, true), ["count2"] = new(Kind.Integer, true),
+            ["deltaCount"] = new(Kind.Integer, true), ["bytes"] = new(Kind.Integer, false), ["bytes2"] = new(Kind.Integer, false), ["deltaBytes"] = new(Kind.Integer, false),
+            ["change"] = new(Kind.String, false),
+        },
         ["error"] = new() { ["exitCode"] = new(Kind.Integer, true), ["message"] = new(Kind.String, true) },
     };
 
@@ -108,6 +119,8 @@ public static class JsonReportSchema
         ["inspectionsDiff"] = ["inspectionsDiff"],
         ["fragmentation"] = ["fragmentation"],
         ["fragmentationDiff"] = ["fragmentationDiff"],
+        ["modules"] = ["modules"],
+        ["modulesDiff"] = ["modulesDiff"],
     };
 
     /// <summary>Every field name of the schema, for the check that the README documents each of them.</summary>

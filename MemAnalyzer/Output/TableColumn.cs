@@ -59,7 +59,7 @@ public sealed record TableColumn<TRow>(string Key, bool InUnit, Func<TRow, strin
     /// <summary>Present only when the table is asked for with its optional columns (-retained).</summary>
     public bool Optional { get; init; }
 
-    /// <summary>What the console shows for an empty text ("(none)").</summary>
+    /// <summary>What the console shows for an empty text ("(none)") or an absent number ("n/a").</summary>
     public string ConsoleEmpty { get; init; } = "";
 
     /// <summary>The value of a column whose <see cref="Json"/> is <see cref="ColumnJson.Own"/>: nothing for no property.</summary>
@@ -109,7 +109,7 @@ public sealed record TableColumn<TRow>(string Key, bool InUnit, Func<TRow, strin
             var text = Text!(row);
             return text.Length == 0 ? ConsoleEmpty : text;
         }
-        return Number(row) is not { } value ? "" : Look == ColumnLook.Signed ? NumberFormat.Signed(value) : NumberFormat.N(value);
+        return Number(row) is not { } value ? ConsoleEmpty : Look == ColumnLook.Signed ? NumberFormat.Signed(value) : NumberFormat.N(value);
     }
 
     /// <summary>The row's property in the JSON document, or nothing when the column leaves it out.</summary>

@@ -52,6 +52,7 @@ public static class GcDumpTarget
         : needs.HasFlag(TargetNeeds.DeadObjects) ? Refusal(view, "dead objects (dotnet-gcdump records only what a full GC left alive)")
         : needs.HasFlag(TargetNeeds.Generations) ? Refusal(view, "generations")
         : needs.HasFlag(TargetNeeds.MemoryMap) ? Refusal(view, "memory map")
+        : needs.HasFlag(TargetNeeds.Modules) ? Refusal(view, "modules")
         : new(ExitCodes.InvalidArguments,
             "this view cannot read a .gcdump: a gcdump answers the type table (with -type, -dts/-dtn, -retained, -roots, -o, -format json), -f2 diffs, -suspects and -dominators; take a core dump (-procdump) for the rest");
 

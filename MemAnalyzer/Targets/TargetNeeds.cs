@@ -32,4 +32,7 @@ public enum TargetNeeds
 
     /// <summary>The process's memory map (-vmmap).</summary>
     MemoryMap = 128,
+
+    /// <summary>The runtime's loaded modules (-modules).</summary>
+    Modules = 256,
 }

@@ -42,8 +42,13 @@ internal static class ViewCsvReader
                 continue;
             }
             var series = schema.SeriesName(keys);
+            var bytesText = csv.GetString(bytesName);
+            if (string.IsNullOrEmpty(bytesText) && schema.MayLackBytes(keys))
+            {
+                bytesText = "0";
+            }
             if (series is null
-                || !long.TryParse(csv.GetString(bytesName), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var bytes)
+                || !long.TryParse(bytesText, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var bytes)
                 || !long.TryParse(csv.GetString(schema.Count), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var count))
             {
                 skipped++;

@@ -11,9 +11,13 @@ namespace MemAnalyzer.Trend;
 /// <param name="OptionalKeys">Key columns that may be empty in a row (the series is then named by the others).</param>
 /// <param name="SkipFirstKey">Rows whose first key has one of these values are not series (-fragmentation's largest blocks, keyed by address).</param>
 /// <param name="TotalOf">When set, the headline adds up only the series whose first key has this value.</param>
+/// <param name="NoBytesFirstKey">Rows whose first key has one of these values may leave Bytes empty (-modules' dynamic modules, which have no image): read as 0 bytes, their count still a series.</param>
 public sealed record ViewCsvSchema(string View, IReadOnlyList<string> Signature, IReadOnlyList<string> Keys, string Count, string Total,
-    IReadOnlyList<string>? OptionalKeys = null, IReadOnlyList<string>? SkipFirstKey = null, string? TotalOf = null)
+    IReadOnlyList<string>? OptionalKeys = null, IReadOnlyList<string>? SkipFirstKey = null, string? TotalOf = null, IReadOnlyList<string>? NoBytesFirstKey = null)
 {
+    /// <summary>Whether a row with these key values may have no bytes (<see cref="NoBytesFirstKey"/>).</summary>
+    public bool MayLackBytes(IReadOnlyList<string> keys) => NoBytesFirstKey is not null && NoBytesFirstKey.Contains(keys[0]);
+
     public const string BytesPrefix = "Bytes(";
 
     /// <summary>A diff's CSV of the view has the count column of the second side (Handles2): -trend needs single-target rows.</summary>

@@ -13,6 +13,7 @@ public static class ViewCsvSchemas
         new("inspections", ["Inspection", "Type", "Count"], ["Inspection", "Type"], "Count", "All findings"),
         new("fragmentation", ["Section", "Generation", "PinnedBy"], ["Section", "Generation", "PinnedBy", "Type"], "Count", "Free bytes (all generations)",
             OptionalKeys: ["PinnedBy", "Type"], SkipFirstKey: ["FreeBlock"], TotalOf: "Generation"),
+        new("modules", ["Kind", "Module", "Count"], ["Kind", "Module"], "Count", "All modules", NoBytesFirstKey: ["dynamic"]),
     ];
 
     /// <summary>The schema whose signature begins <paramref name="header"/>, and the separator that follows its first column; null when none does.</summary>

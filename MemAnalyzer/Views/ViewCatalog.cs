@@ -12,6 +12,8 @@ public static class ViewCatalog
 
     public static HandlesView Handles { get; } = new();
 
+    public static ModulesView Modules { get; } = new();
+
     public static FinalizableView Finalizable { get; } = new();
 
     public static InspectionsView Inspections { get; } = new();
@@ -30,10 +32,10 @@ public static class ViewCatalog
     public static TypeTableView TypeTable { get; } = new();
 
     /// <summary>The views in their precedence: when switches of two are given, the first one's checks speak; the type table last (-live, -type, … shape other views too).</summary>
-    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects, Sql, Roots, TypeTable];
+    public static IReadOnlyList<View> All { get; } = [Objects, Fragmentation, Modules, Handles, Finalizable, Inspections, DuplicateStrings, Dominators, Suspects, Sql, Roots, TypeTable];
 
     /// <summary>The order in which the help lists their switches, after -suspects.</summary>
-    public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Inspections, Sql];
+    public static IReadOnlyList<View> InHelpOrder { get; } = [Dominators, Handles, Finalizable, Fragmentation, Modules, Inspections, Sql];
 
     /// <summary>The views the help lists among the type table's switches, after -unit: -dstrings ranks values as the table ranks types.</summary>
     public static IReadOnlyList<View> BesideTheTypeTable { get; } = [DuplicateStrings];
@@ -44,7 +46,7 @@ public static class ViewCatalog
     /// </summary>
     public static IReadOnlyList<string> ViewSwitches { get; } =
     [
-        "-fragmentation", "-handles", "-finalizable", "-inspections", "-dstrings", "-roots", "-retained", "-dtr", "-dtn", "-dts", "--top", "-live", "-dead",
+        "-fragmentation", "-modules", "-handles", "-finalizable", "-inspections", "-dstrings", "-roots", "-retained", "-dtr", "-dtn", "-dts", "--top", "-live", "-dead",
         "-gen", "-vmmap", "-resultfile", "-showaddress", "-showunchanged", "-type", "-suspects", "-dominators", "-suspectpct", "-baseline", "-sql", "-export",
     ];
 

@@ -203,6 +203,7 @@ public sealed class GcDumpTargetTests(GcDumpScenario scenario)
     [InlineData("-gen:gen2", "-gen")]
     [InlineData("-dstrings", "-dstrings")]
     [InlineData("-handles", "-handles")]
+    [InlineData("-modules", "-modules")]
     public void AViewAGcdumpCannotAnswerFailsWithExitCode1NamingIt(string option, string named) =>
         CliAssert.Error(MemAnalyzerCli.Run("-f", scenario.First, option), ExitCodes.InvalidArguments, $"{named} cannot read a .gcdump");
 

@@ -3,13 +3,13 @@ using System.Runtime.InteropServices;
 using MemAnalyzer.TestTargets;
 using MemAnalyzer.TestTargets.LeakyApp;
 
-// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|inspect|gcstorm|generations|fragmentation] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
+// Usage: LeakyApp [roots|walkthrough|manytypes|strings|loadcontexts|retention|cache|leaks|handles|inspect|gcstorm|generations|fragmentation|modules] [--count N] [--threads N] [--entries N] (manytypes: see ManyTypesScenario; cache: see CacheScenario)
 // --threads N starts N idle threads: attaching to every thread of the process then takes a while.
 // Prints ExpectedCounts.ReadyLine when every planted object is in place, then obeys stdin commands:
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
 // "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
 // "morepins" adds ExpectedCounts.HandlesMorePinned pinned handles, "morefinalizable" queues ExpectedCounts.FinalizableMoreReady more finalizable objects ("handles" mode),
-// "moreinspect" grows, adds and ends findings of -inspections ("inspect" mode),
+// "moremodules" emits ExpectedCounts.ModulesMore more dynamic assemblies ("modules" mode), "moreinspect" grows, adds and ends findings of -inspections ("inspect" mode),
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "extraleak" adds one more (a static List<AuditRecord>), "gc" collects, "fullgc" collects, waits for the finalizers
 // and collects again (not in "roots" or "handles" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -93,6 +93,7 @@ if (mode == ExpectedCounts.GenerationsMode)
     GenerationsScenario.Plant();
 }
 if (mode == ExpectedCounts.FragmentationMode) { FragmentationScenario.Plant(); }
+if (mode == ExpectedCounts.ModulesMode) { ModulesScenario.Plant(); }
 
 Console.WriteLine($"{ExpectedCounts.ReadyLine} {Environment.ProcessId}");
 Console.Out.Flush();
@@ -126,6 +127,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.HandlesMorePinnedCommand:
             HandlesScenario.PinMore();
             Console.WriteLine(ExpectedCounts.HandlesMorePinnedAck);
+            break;
+        case ExpectedCounts.ModulesMoreCommand:
+            ModulesScenario.More();
+            Console.WriteLine(ExpectedCounts.ModulesMoreAck);
             break;
         case ExpectedCounts.FragmentationMoreCommand:
             FragmentationScenario.More();

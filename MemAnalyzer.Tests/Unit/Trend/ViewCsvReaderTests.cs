@@ -42,6 +42,25 @@ public sealed class ViewCsvReaderTests
     }
 
     [Fact]
+    public void ADynamicModulesRowWithoutBytesIsStillASeriesOfItsCountAndAFileModulesRowWithoutBytesIsNot()
+    {
+        const string header = "Kind;Module;Count;Bytes(KB);Path;ProcessId;Time;CommandLine;Age(s);Name;Context";
+        var rows = string.Join('\n', Enumerable.Range(1, 2).SelectMany(i => new[]
+        {
+            $"dynamic;(unnamed);{37 * i};;;7;t;c;0;n;iteration {i}",
+            $"file;A.dll;1;{i};/a/A.dll;7;t;c;0;n;iteration {i}",
+            $"file;B.dll;1;;/a/B.dll;7;t;c;0;n;iteration {i}",
+        }));
+        var csv = TrackingCsvReader.Read(new StringReader($"{header}\n{rows}\n"), IterationKey.Context);
+
+        Assert.Equal("modules", csv.View);
+        Assert.Equal([37L, 74], csv.Rows.Where(r => r.Label == "dynamic (unnamed)").Select(r => r.Count));
+        Assert.Equal([0L, 0], csv.Rows.Where(r => r.Label == "dynamic (unnamed)").Select(r => r.Bytes));
+        Assert.DoesNotContain(csv.Rows, r => r.Label == "file B.dll");
+        Assert.Contains(csv.Warnings, w => w.Contains("2 row(s) could not be read", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void AnExcelSeparatorLineNamesTheSeparatorOfAViewCsvToo()
     {
         var csv = TrackingCsvReader.Read(new StringReader("sep=,\nKind,Type,Handles,Bytes(Bytes),Unreachable,ProcessId,Time,Context\nStrong,T,2,48,0,7,t,i1\n"), IterationKey.Context);

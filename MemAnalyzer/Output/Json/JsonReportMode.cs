@@ -17,4 +17,6 @@ public static class JsonReportMode
     public const string InspectionsDiff = "inspectionsDiff";
     public const string Fragmentation = "fragmentation";
     public const string FragmentationDiff = "fragmentationDiff";
+    public const string Modules = "modules";
+    public const string ModulesDiff = "modulesDiff";
 }

@@ -30,6 +30,8 @@ public sealed record JsonTarget(
     JsonTable? InspectionsDiff = null,
     JsonTable? Fragmentation = null,
     JsonTable? FragmentationDiff = null,
+    JsonTable? Modules = null,
+    JsonTable? ModulesDiff = null,
     JsonError? Error = null)
 {
     public static JsonTarget Of(TargetContext context) =>
