@@ -67,10 +67,12 @@ public static class CsvFileAppender
 
     /// <summary>
     /// A new or overwritten file is written beside the target and renamed into place, so it only ever appears complete.
-    /// Returns false when another run created the file first; the rows are then appended to it instead.
+    /// Returns false when another run created the file first (or the file system has no hard links); the rows are then
+    /// appended under the file's lock instead.
     /// </summary>
     private static bool TryWriteWholeFile<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows)
     {
+        var placed = true;
         try
         {
             StagedFile.Write(target.Path, file => file.Write(CsvBlock.Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine)), staging =>
@@ -83,13 +85,9 @@ public static class CsvFileAppender
                     File.Delete(target.Path + PendingSuffix);
                     return;
                 }
-                File.Move(staging, target.Path, overwrite: false);
+                placed = StagedFile.PlaceIfAbsent(staging, target.Path);
             });
-            return true;
-        }
-        catch (IOException) when (File.Exists(target.Path) && !target.Overwrite)
-        {
-            return false;
+            return placed;
         }
         catch (UnauthorizedAccessException)
         {
