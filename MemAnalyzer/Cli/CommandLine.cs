@@ -55,7 +55,7 @@ public sealed class CommandLine
         TrendFile = Single("-trend|--trend <FILE.csv>", "Report which types and memory rows grow across the iterations of a CSV written with -o.");
         ContextFilter = Single("-contextfilter|--context-filter <REGEX>", "With -trend: only iterations whose label (Context, or Time) matches the regular expression.");
         TrendBy = Single("-trendby|--trend-by <KEY>", "With -trend: tell iterations apart by Context (default) or Time.");
-        HtmlFile = Single("-html|--html <FILE.html>", "Also write the analysis as one self-contained HTML page (a dump, a live process or a diff; with -suspects the dominator treemap and the suspects; with -trend the charts). Replaced whole if it exists.");
+        HtmlFile = Single("-html|--html <FILE.html>", "Also write the analysis as one self-contained HTML page (a dump, a live process or a diff; with -suspects the dominator treemap and the suspects; with -inspections, -handles, -finalizable, -fragmentation, -modules or -dstrings their table; with -trend the charts). Replaced whole if it exists.");
         FailOnGrowth = Single("-failongrowth|--fail-on-growth <BYTES>", "With -trend: exit 60 when the headline or any type grows faster than BYTES per iteration (KB/MB/GB suffix allowed).");
         BatchItem = App.Option(BatchItemSwitch + " <DUMP>", "", CommandOptionType.SingleValue);
         BatchItem.ShowInHelpText = false;

@@ -19,7 +19,7 @@ public sealed class TableDeclaration<TRow>(IReadOnlyList<TableColumn<TRow>> colu
     public Func<TRow, TargetContext>? Context { get; } = context;
 
     /// <param name="optional">With the <see cref="TableColumn{TRow}.Optional"/> columns (-retained).</param>
-    public CsvSchema<TRow> Csv(SizeUnit unit, bool optional = false) => new TableCsvSchema<TRow>(this, unit, optional);
+    public TableCsvSchema<TRow> Csv(SizeUnit unit, bool optional = false) => new(this, unit, optional);
 
     /// <summary>The rows as the JSON document's list; a column's property is left out where its value is absent.</summary>
     public JsonTable Json(IReadOnlyList<TRow> rows) => new((writer, options) =>

@@ -48,10 +48,6 @@ public sealed class DuplicateStringsView : TableView<StringQuery, StringReport, 
         {
             throw ViewLine.Invalid("-retained, -dtr and -roots belong to the type table, and -dstrings ranks string values: leave out one of them");
         }
-        if (line.Output.Html is not null)
-        {
-            throw ViewLine.Invalid("-dstrings has no -html page yet: leave out -html (the type table's page: MemAnalyzer -f <dump> -html <file>)");
-        }
         if (line.Has("-showunchanged"))
         {
             throw ShowUnchangedListsTypes();
@@ -83,7 +79,9 @@ public sealed class DuplicateStringsView : TableView<StringQuery, StringReport, 
     public override JsonReport Header(ViewRequest<StringQuery> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Strings : JsonReportMode.StringsDiff, request.Unit, request.Options.Selection, retained: false);
 
-    public override CsvSchema<StringTableRow> Schema(ViewRequest<StringQuery> request) => StringTableRow.Table.Csv(request.Unit);
+    public override string PageHeading => "Duplicate strings";
+
+    public override TableCsvSchema<StringTableRow> Schema(ViewRequest<StringQuery> request) => StringTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<StringTableRow> Table(ViewRequest<StringQuery> request, StringReport reading, RunContext context) =>
         new(() => Write(context.Out, reading, request.Unit, request.Options.ShowAddress), described =>
@@ -92,7 +90,7 @@ public sealed class DuplicateStringsView : TableView<StringQuery, StringReport, 
             return (rows, JsonTarget.Of(described!) with { Strings = StringTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<StringTableRow.Diff> DiffSchema(ViewRequest<StringQuery> request) => StringTableRow.Diff.Table.Csv(request.Unit);
+    public override TableCsvSchema<StringTableRow.Diff> DiffSchema(ViewRequest<StringQuery> request) => StringTableRow.Diff.Table.Csv(request.Unit);
 
     public override ResultTable<StringTableRow.Diff> DiffTable(ViewRequest<StringQuery> request, StringReport first, StringReport second, RunContext context)
     {

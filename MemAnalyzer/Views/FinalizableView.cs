@@ -51,7 +51,7 @@ public sealed class FinalizableView : TableView<NoOptions, (FinalizationReport R
     public override JsonReport Header(ViewRequest<NoOptions> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Finalizable : JsonReportMode.FinalizableDiff, request.Unit, ObjectSelection.All, retained: false);
 
-    public override CsvSchema<FinalizableTableRow> Schema(ViewRequest<NoOptions> request) => FinalizableTableRow.Table.Csv(request.Unit);
+    public override TableCsvSchema<FinalizableTableRow> Schema(ViewRequest<NoOptions> request) => FinalizableTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<FinalizableTableRow> Table(ViewRequest<NoOptions> request, (FinalizationReport Report, IReadOnlyList<string> Warnings) reading, RunContext context) =>
         new(() => Write(context.Out, reading.Report, request.Unit), described =>
@@ -60,7 +60,7 @@ public sealed class FinalizableView : TableView<NoOptions, (FinalizationReport R
             return (rows, JsonTarget.Of(described!) with { Finalizable = FinalizableTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<NoOptions> request) => FinalizableTableRow.DiffTable.Csv(request.Unit);
+    public override TableCsvSchema<GrowthTableRow> DiffSchema(ViewRequest<NoOptions> request) => FinalizableTableRow.DiffTable.Csv(request.Unit);
 
     /// <summary>Both queues by state and type, matched as -handles' diff matches kinds and types; no retained bytes.</summary>
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<NoOptions> request, (FinalizationReport Report, IReadOnlyList<string> Warnings) first,

@@ -35,7 +35,7 @@ public sealed class FragmentationView : TableView<NoOptions, FragmentationReport
     public override JsonReport Header(ViewRequest<NoOptions> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Fragmentation : JsonReportMode.FragmentationDiff, request.Unit, ObjectSelection.All, retained: false);
 
-    public override CsvSchema<FragmentationTableRow> Schema(ViewRequest<NoOptions> request) => FragmentationTableRow.Table.Csv(request.Unit);
+    public override TableCsvSchema<FragmentationTableRow> Schema(ViewRequest<NoOptions> request) => FragmentationTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<FragmentationTableRow> Table(ViewRequest<NoOptions> request, FragmentationReport reading, RunContext context) =>
         new(() => Write(context.Out, reading, request.Unit), described =>
@@ -44,7 +44,7 @@ public sealed class FragmentationView : TableView<NoOptions, FragmentationReport
             return (rows, JsonTarget.Of(described!) with { Fragmentation = FragmentationTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<FragmentationTableRow.Diff> DiffSchema(ViewRequest<NoOptions> request) => FragmentationTableRow.Diff.Table.Csv(request.Unit);
+    public override TableCsvSchema<FragmentationTableRow.Diff> DiffSchema(ViewRequest<NoOptions> request) => FragmentationTableRow.Diff.Table.Csv(request.Unit);
 
     public override ResultTable<FragmentationTableRow.Diff> DiffTable(ViewRequest<NoOptions> request, FragmentationReport first, FragmentationReport second, RunContext context)
     {

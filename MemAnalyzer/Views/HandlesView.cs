@@ -66,7 +66,7 @@ public sealed class HandlesView : TableView<bool, (IReadOnlyList<HandleGroup> Gr
     public override JsonReport Header(ViewRequest<bool> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Handles : JsonReportMode.HandlesDiff, request.Unit, ObjectSelection.All, request.Options && request.Second is null);
 
-    public override CsvSchema<HandleTableRow> Schema(ViewRequest<bool> request) => HandleTableRow.Table.Csv(request.Unit, optional: request.Options);
+    public override TableCsvSchema<HandleTableRow> Schema(ViewRequest<bool> request) => HandleTableRow.Table.Csv(request.Unit, optional: request.Options);
 
     public override ResultTable<HandleTableRow> Table(ViewRequest<bool> request, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) reading, RunContext context) =>
         new(() => Write(context.Out, reading.Groups, request.Unit, request.Options), described =>
@@ -75,7 +75,7 @@ public sealed class HandlesView : TableView<bool, (IReadOnlyList<HandleGroup> Gr
             return (rows, JsonTarget.Of(described!) with { Handles = HandleTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<bool> request) => HandleTableRow.DiffTable.Csv(request.Unit);
+    public override TableCsvSchema<GrowthTableRow> DiffSchema(ViewRequest<bool> request) => HandleTableRow.DiffTable.Csv(request.Unit);
 
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<bool> request, (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) first,
         (IReadOnlyList<HandleGroup> Groups, IReadOnlyList<string> Warnings) second, RunContext context)

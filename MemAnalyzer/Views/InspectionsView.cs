@@ -58,7 +58,7 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
     public override JsonReport Header(ViewRequest<InspectionOptions> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Inspections : JsonReportMode.InspectionsDiff, request.Unit, ObjectSelection.Live, retained: false);
 
-    public override CsvSchema<InspectionTableRow> Schema(ViewRequest<InspectionOptions> request) => InspectionTableRow.Table.Csv(request.Unit);
+    public override TableCsvSchema<InspectionTableRow> Schema(ViewRequest<InspectionOptions> request) => InspectionTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<InspectionTableRow> Table(ViewRequest<InspectionOptions> request, InspectionReport reading, RunContext context) =>
         new(() => Write(context.Out, reading, request.Options, request.Unit), described =>
@@ -67,7 +67,7 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
             return (rows, JsonTarget.Of(described!) with { Inspections = InspectionTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<GrowthTableRow> DiffSchema(ViewRequest<InspectionOptions> request) => InspectionTableRow.DiffTable.Csv(request.Unit);
+    public override TableCsvSchema<GrowthTableRow> DiffSchema(ViewRequest<InspectionOptions> request) => InspectionTableRow.DiffTable.Csv(request.Unit);
 
     /// <summary>The findings of both sides matched by inspection and key (Type column).</summary>
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<InspectionOptions> request, InspectionReport first, InspectionReport second, RunContext context)
@@ -77,25 +77,41 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
         return new(() => WriteDiff(context.Out, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { InspectionsDiff = InspectionTableRow.DiffTable.Json(rows) }));
     }
 
-    /// <summary>The console: one table of findings, then why each inspection that found something matters.</summary>
+    /// <summary>The console: what was inspected and what fixing saves, one table of findings, then why each inspection that found something matters.</summary>
     private static void Write(TextWriter writer, InspectionReport report, InspectionOptions options, SizeUnit unit)
     {
-        writer.WriteLine($"Inspections of {report.LiveObjects:N0} live objects (events from {options.MinHandlers:N0} handlers; " +
-            $"sparse: at most {options.SparsePercent}% of capacity used; groups of collections and arrays from {options.MinGroup:N0} instances)");
+        var (lead, notes) = Text(report, options, unit);
+        writer.WriteLine(lead[0]);
         if (report.Findings.Count == 0)
         {
             writer.WriteLine("No findings.");
             return;
         }
-        writer.WriteLine(SavesLine(report, unit));
+        writer.WriteLine(lead[1]);
         writer.WriteLine();
         InspectionTableRow.Table.Console(writer, InspectionTableRow.From(report.Findings, unit, null), unit);
         writer.WriteLine();
-        foreach (var inspection in InspectionNames.Ordered.Where(i => report.Findings.Any(f => f.Inspection == i)))
+        foreach (var note in notes)
         {
-            writer.WriteLine($"{inspection}: {InspectionNames.Why(inspection)}");
+            writer.WriteLine(note);
         }
-        writer.WriteLine("Look at an example with -objects <address>.");
+    }
+
+    /// <summary>The -html page says what the console says around its table.</summary>
+    public override (IReadOnlyList<string> Lead, IReadOnlyList<string> Notes) Page(ViewRequest<InspectionOptions> request, InspectionReport reading) =>
+        Text(reading, request.Options, request.Unit);
+
+    /// <summary>The lines above the table (what was inspected, what fixing saves) and below it (why each inspection that found something matters).</summary>
+    private static (IReadOnlyList<string> Lead, IReadOnlyList<string> Notes) Text(InspectionReport report, InspectionOptions options, SizeUnit unit)
+    {
+        var inspected = $"Inspections of {report.LiveObjects:N0} live objects (events from {options.MinHandlers:N0} handlers; " +
+            $"sparse: at most {options.SparsePercent}% of capacity used; groups of collections and arrays from {options.MinGroup:N0} instances)";
+        if (report.Findings.Count == 0)
+        {
+            return ([inspected, "No findings."], []);
+        }
+        return ([inspected, SavesLine(report, unit)],
+            [.. InspectionNames.Ordered.Where(i => report.Findings.Any(f => f.Inspection == i)).Select(i => $"{i}: {InspectionNames.Why(i)}"), "Look at an example with -objects <address>."]);
     }
 
     /// <summary>"fixing every finding would save N Bytes (P % of the live heap)": the findings' savings, no byte counted twice.</summary>

@@ -43,7 +43,7 @@ public sealed class ModulesView : TableView<bool, IReadOnlyList<ModuleGroup>, Mo
     public override JsonReport Header(ViewRequest<bool> request) =>
         JsonHeader.Report(request.Second is null ? JsonReportMode.Modules : JsonReportMode.ModulesDiff, request.Unit, ObjectSelection.All, retained: false);
 
-    public override CsvSchema<ModuleTableRow> Schema(ViewRequest<bool> request) => ModuleTableRow.Table.Csv(request.Unit);
+    public override TableCsvSchema<ModuleTableRow> Schema(ViewRequest<bool> request) => ModuleTableRow.Table.Csv(request.Unit);
 
     public override ResultTable<ModuleTableRow> Table(ViewRequest<bool> request, IReadOnlyList<ModuleGroup> reading, RunContext context) =>
         new(() => Write(context.Out, reading, request.Unit), described =>
@@ -52,7 +52,7 @@ public sealed class ModulesView : TableView<bool, IReadOnlyList<ModuleGroup>, Mo
             return (rows, JsonTarget.Of(described!) with { Modules = ModuleTableRow.Table.Json(rows) });
         });
 
-    public override CsvSchema<ModuleTableRow.Diff> DiffSchema(ViewRequest<bool> request) => ModuleTableRow.Diff.Table.Csv(request.Unit);
+    public override TableCsvSchema<ModuleTableRow.Diff> DiffSchema(ViewRequest<bool> request) => ModuleTableRow.Diff.Table.Csv(request.Unit);
 
     public override ResultTable<ModuleTableRow.Diff> DiffTable(ViewRequest<bool> request, IReadOnlyList<ModuleGroup> first, IReadOnlyList<ModuleGroup> second, RunContext context)
     {

@@ -30,14 +30,23 @@ public abstract class TableView<TOptions, TReading, TRow, TDiffRow> : View
     public virtual HeapSnapshot? Damage(TReading reading) => null;
 
     /// <summary>The CSV columns of one target's rows, checked before any target is read.</summary>
-    public abstract CsvSchema<TRow> Schema(ViewRequest<TOptions> request);
+    public abstract TableCsvSchema<TRow> Schema(ViewRequest<TOptions> request);
 
     public abstract ResultTable<TRow> Table(ViewRequest<TOptions> request, TReading reading, RunContext context);
 
     /// <summary>The CSV columns of a diff's rows.</summary>
-    public abstract CsvSchema<TDiffRow> DiffSchema(ViewRequest<TOptions> request);
+    public abstract TableCsvSchema<TDiffRow> DiffSchema(ViewRequest<TOptions> request);
 
     public abstract ResultTable<TDiffRow> DiffTable(ViewRequest<TOptions> request, TReading first, TReading second, RunContext context);
+
+    /// <summary>The heading of the -html page's table: "Inspections", from the view's switch unless it says otherwise.</summary>
+    public virtual string PageHeading => char.ToUpperInvariant(Name[1]) + Name[2..];
+
+    /// <summary>
+    /// What the -html page of one target says above its table (the console's lines before the table: totals, what
+    /// fixing saves) and below it (what the rows mean); nothing unless the view says.
+    /// </summary>
+    public virtual (IReadOnlyList<string> Lead, IReadOnlyList<string> Notes) Page(ViewRequest<TOptions> request, TReading reading) => ([], []);
 
     public override int Run(CommandRequest request, RunContext context) => ViewRunner.Run(this, (ViewRequest<TOptions>)request, context);
 }

@@ -45,10 +45,20 @@ public static class ViewRunner
         var schema = view.Schema(request);
         request.Output.Validate(schema);
         var described = request.Output.Describe(request.Target);
-        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac,
-            (source, token) => view.Read(request, source, context, diffSide: false, token), context.Cancellation);
+        var runtime = "";
+        var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (source, token) =>
+        {
+            runtime = request.Output.Html is null ? "" : PageFacts.RuntimeOf(source);
+            return view.Read(request, source, context, diffSide: false, token);
+        }, context.Cancellation);
         var table = view.Table(request, reading, context);
         request.Output.Write(() => view.Header(request), context, table.Console, schema, () => table.Rows(described));
+        request.Output.WritePage(context, () =>
+        {
+            var (lead, notes) = view.Page(request, reading);
+            var header = TablePage.Header(view.Name, request.Target, report, runtime, view.Damage(reading), view.Warnings(reading), request.Output.Html!.CommandLine);
+            return TablePage.Of(header, view.PageHeading, schema.Html(TablePage.Id, table.Rows(described ?? PageFacts.Context(request.Target)).Rows, "rows"), lead, notes);
+        });
         Notes.Write(context.Error, view.Warnings(reading), report, context.Silent);
         Gate(view.Damage(reading), context, null);
         return ExitCodes.Success;
@@ -59,10 +69,18 @@ public static class ViewRunner
     {
         var schema = view.DiffSchema(request);
         request.Output.Validate(schema);
-        var pair = SnapshotPairReader.Read(request.Target, second, context.Dac,
-            (source, token) => view.Read(request, source, context, diffSide: true, token), context.Cancellation);
+        var runtimes = new string[2];
+        var pair = SnapshotPairReader.Read(request.Target, second, context.Dac, (isFirst, _, source, token) =>
+        {
+            runtimes[isFirst ? 0 : 1] = request.Output.Html is null ? "" : PageFacts.RuntimeOf(source);
+            return view.Read(request, source, context, diffSide: true, token);
+        }, context.Cancellation);
         var table = view.DiffTable(request, pair.First, pair.Second, context);
         request.Output.Write(() => view.Header(request), context, table.Console, schema, () => table.Rows(null));
+        request.Output.WritePage(context, () => TablePage.Of(
+            TablePage.DiffHeader(view.Name, (request.Target, pair.FirstReport, runtimes[0], view.Damage(pair.First), view.Warnings(pair.First)),
+                (second, pair.SecondReport, runtimes[1], view.Damage(pair.Second), view.Warnings(pair.Second)), request.Output.Html!.CommandLine),
+            view.PageHeading, schema.Html(TablePage.Id, table.Rows(null).Rows, "rows"), [], []));
         Notes.Write(context.Error, view.Warnings(pair.First), pair.FirstReport, context.Silent);
         Notes.Write(context.Error, view.Warnings(pair.Second), pair.SecondReport, context.Silent);
         Gate(view.Damage(pair.First), context, request.Target.DumpPath is null ? "first target (-pid): " : "first target (-f): ");

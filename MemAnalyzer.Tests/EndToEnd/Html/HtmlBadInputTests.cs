@@ -44,7 +44,6 @@ public sealed class HtmlBadInputTests(LeaksTarget target)
     }
 
     [Theory]
-    [InlineData("-dstrings", "-dstrings has no -html page")]
     [InlineData("-dominators", "-dominators prints its tree on the console")]
     [InlineData("-objects", "-objects prints objects' fields on the console")]
     public void HtmlWithAViewThatHasNoPageIsAnInvalidArgument(string view, string message)
