@@ -99,6 +99,25 @@ public sealed class WasteOracle : IDisposable
         return items;
     }
 
+    /// <summary>The bytes of the queues of the type with at least <paramref name="minItems"/> items: a Queue's object and array, a ConcurrentQueue's object, segments and slot arrays.</summary>
+    public long QueueBytes(string type, int minItems) => OfType(type).Sum(queue =>
+    {
+        if (queue.Type!.GetFieldByName("_array") is not null)
+        {
+            return queue.ReadField<int>("_size") < minItems ? 0 : (long)queue.Size + (long)queue.ReadObjectField("_array").Size;
+        }
+        var (items, bytes) = (0L, (long)queue.Size);
+        for (var segment = queue.ReadObjectField("_head"); !segment.IsNull; segment = segment.ReadObjectField("_nextSegment"))
+        {
+            var slots = segment.ReadObjectField("_slots");
+            var headAndTail = segment.ReadValueTypeField("_headAndTail");
+            var frozen = segment.ReadField<bool>("_frozenForEnqueues") ? 2 * slots.AsArray().Length : 0;
+            items += headAndTail.ReadField<int>("Tail") - frozen - headAndTail.ReadField<int>("Head");
+            bytes += (long)segment.Size + (long)slots.Size;
+        }
+        return items < minItems ? 0 : bytes;
+    });
+
     /// <summary>The single instance of the type, and the fields that hold it: "Type.field" of instance fields (type names as declared), "static Type.field" of statics.</summary>
     public (ulong Address, IReadOnlyList<string> Holders) Holders(string type)
     {
