@@ -153,21 +153,6 @@ public sealed class WasteOracle : IDisposable
         return (array.Length, bytes);
     }
 
-    /// <summary>
-    /// The unused slots' bytes of the collections of the type with 1 or 2 elements (List: _size of _items; Dictionary,
-    /// HashSet: _count less _freeCount of _entries) that use at most 25 % of their capacity: small and sparse both.
-    /// </summary>
-    public long SmallAndSparseSlots(string type) => OfType(type).Sum(o =>
-    {
-        var list = o.Type!.GetFieldByName("_size") is not null;
-        var array = o.ReadObjectField(list ? "_items" : "_entries");
-        var count = list ? o.ReadField<int>("_size") : o.ReadField<int>("_count") - o.ReadField<int>("_freeCount");
-        var capacity = array.IsNull ? 0 : array.AsArray().Length;
-        var slot = array.IsNull ? 0 : (long)array.Type!.ComponentSize;
-        var total = (long)o.Size + (long)array.Size + (list || o.ReadObjectField("_buckets").IsNull ? 0 : (long)o.ReadObjectField("_buckets").Size);
-        return count is 1 or 2 && count * 100 <= capacity * 25 && total - (count * slot) > count * slot ? (capacity - count) * slot : 0;
-    });
-
     /// <summary>Instances of the boxed struct type, the object[] that holds most of them, and how many it holds.</summary>
     public (int Boxes, ulong Holder, int Held) Boxes(string type)
     {
