@@ -87,25 +87,20 @@ public sealed class WasteOracle : IDisposable
     }
 
     /// <summary>Items of the ConcurrentQueue of the type, segment by segment.</summary>
-    public long ConcurrentQueueItems(string type)
-    {
-        long items = 0;
-        for (var segment = OfType(type).Single().ReadObjectField("_head"); !segment.IsNull; segment = segment.ReadObjectField("_nextSegment"))
-        {
-            var headAndTail = segment.ReadValueTypeField("_headAndTail");
-            var frozen = segment.ReadField<bool>("_frozenForEnqueues") ? 2 * segment.ReadObjectField("_slots").AsArray().Length : 0;
-            items += headAndTail.ReadField<int>("Tail") - frozen - headAndTail.ReadField<int>("Head");
-        }
-        return items;
-    }
+    public long ConcurrentQueueItems(string type) => Segments(OfType(type).Single()).Items;
 
     /// <summary>The bytes of the queues of the type with at least <paramref name="minItems"/> items: a Queue's object and array, a ConcurrentQueue's object, segments and slot arrays.</summary>
     public long QueueBytes(string type, int minItems) => OfType(type).Sum(queue =>
     {
-        if (queue.Type!.GetFieldByName("_array") is not null)
-        {
-            return queue.ReadField<int>("_size") < minItems ? 0 : (long)queue.Size + (long)queue.ReadObjectField("_array").Size;
-        }
+        var (items, bytes) = queue.Type!.GetFieldByName("_array") is not null
+            ? (queue.ReadField<int>("_size"), (long)queue.Size + (long)queue.ReadObjectField("_array").Size)
+            : Segments(queue);
+        return items < minItems ? 0 : bytes;
+    });
+
+    /// <summary>A ConcurrentQueue's items and bytes (its object, segments and slot arrays); a segment frozen for enqueues has its tail moved up by twice its slots.</summary>
+    private static (long Items, long Bytes) Segments(ClrObject queue)
+    {
         var (items, bytes) = (0L, (long)queue.Size);
         for (var segment = queue.ReadObjectField("_head"); !segment.IsNull; segment = segment.ReadObjectField("_nextSegment"))
         {
@@ -115,8 +110,8 @@ public sealed class WasteOracle : IDisposable
             items += headAndTail.ReadField<int>("Tail") - frozen - headAndTail.ReadField<int>("Head");
             bytes += (long)segment.Size + (long)slots.Size;
         }
-        return items < minItems ? 0 : bytes;
-    });
+        return (items, bytes);
+    }
 
     /// <summary>The single instance of the type, and the fields that hold it: "Type.field" of instance fields (type names as declared), "static Type.field" of statics.</summary>
     public (ulong Address, IReadOnlyList<string> Holders) Holders(string type)
