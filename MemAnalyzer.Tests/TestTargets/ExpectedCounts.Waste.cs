@@ -71,4 +71,34 @@ public static partial class ExpectedCounts
     public const int WasteSubscriptions = 800;
 
     public const int WasteQuietSubscriptions = 99;
+
+    /// <summary>
+    /// The "morewaste" stdin command ("waste" mode, LeakyApp/WasteGrowth.cs) grows every planted waste by the numbers
+    /// below, each a copy of what was planted: zero-filled, constant and duplicate arrays of the planted types, lengths
+    /// and content; boxes in a new List&lt;object&gt; of exactly WasteMoreBoxes; lists of one and of two; one more
+    /// colliding Dictionary and ConcurrentDictionary of WasteCollidingKeys keys each; one more unread unbounded Channel
+    /// of WasteMoreChannelItems messages and one more WasteWorker whose Queue (created with that capacity) holds
+    /// WasteMoreQueueItems jobs; WasteMoreSubscriptions more undisposed subscriptions on the WasteFeed's subject.
+    /// </summary>
+    public const string WasteMoreCommand = "morewaste";
+
+    public const string WasteMoreAck = "WASTEMORE";
+
+    public const int WasteMoreZeroArrays = 10;
+
+    public const int WasteMoreConstantArrays = 5;
+
+    public const int WasteMoreDuplicateCopies = 6;
+
+    public const int WasteMoreBoxes = 100;
+
+    public const int WasteMoreSmallOfOne = 30;
+
+    public const int WasteMoreSmallOfTwo = 10;
+
+    public const int WasteMoreChannelItems = 2_000;
+
+    public const int WasteMoreQueueItems = 1_000;
+
+    public const int WasteMoreSubscriptions = 200;
 }

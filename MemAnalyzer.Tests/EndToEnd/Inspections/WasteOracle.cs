@@ -87,16 +87,30 @@ public sealed class WasteOracle : IDisposable
     }
 
     /// <summary>Items of the ConcurrentQueue of the type, segment by segment.</summary>
-    public long ConcurrentQueueItems(string type)
+    public long ConcurrentQueueItems(string type) => Segments(OfType(type).Single()).Items;
+
+    /// <summary>The bytes of the queues of the type with at least <paramref name="minItems"/> items: a Queue's object and array, a ConcurrentQueue's object, segments and slot arrays.</summary>
+    public long QueueBytes(string type, int minItems) => OfType(type).Sum(queue =>
     {
-        long items = 0;
-        for (var segment = OfType(type).Single().ReadObjectField("_head"); !segment.IsNull; segment = segment.ReadObjectField("_nextSegment"))
+        var (items, bytes) = queue.Type!.GetFieldByName("_array") is not null
+            ? (queue.ReadField<int>("_size"), (long)queue.Size + (long)queue.ReadObjectField("_array").Size)
+            : Segments(queue);
+        return items < minItems ? 0 : bytes;
+    });
+
+    /// <summary>A ConcurrentQueue's items and bytes (its object, segments and slot arrays); a segment frozen for enqueues has its tail moved up by twice its slots.</summary>
+    private static (long Items, long Bytes) Segments(ClrObject queue)
+    {
+        var (items, bytes) = (0L, (long)queue.Size);
+        for (var segment = queue.ReadObjectField("_head"); !segment.IsNull; segment = segment.ReadObjectField("_nextSegment"))
         {
+            var slots = segment.ReadObjectField("_slots");
             var headAndTail = segment.ReadValueTypeField("_headAndTail");
-            var frozen = segment.ReadField<bool>("_frozenForEnqueues") ? 2 * segment.ReadObjectField("_slots").AsArray().Length : 0;
+            var frozen = segment.ReadField<bool>("_frozenForEnqueues") ? 2 * slots.AsArray().Length : 0;
             items += headAndTail.ReadField<int>("Tail") - frozen - headAndTail.ReadField<int>("Head");
+            bytes += (long)segment.Size + (long)slots.Size;
         }
-        return items;
+        return (items, bytes);
     }
 
     /// <summary>The single instance of the type, and the fields that hold it: "Type.field" of instance fields (type names as declared), "static Type.field" of statics.</summary>
@@ -133,21 +147,6 @@ public sealed class WasteOracle : IDisposable
         }
         return (array.Length, bytes);
     }
-
-    /// <summary>
-    /// The unused slots' bytes of the collections of the type with 1 or 2 elements (List: _size of _items; Dictionary,
-    /// HashSet: _count less _freeCount of _entries) that use at most 25 % of their capacity: small and sparse both.
-    /// </summary>
-    public long SmallAndSparseSlots(string type) => OfType(type).Sum(o =>
-    {
-        var list = o.Type!.GetFieldByName("_size") is not null;
-        var array = o.ReadObjectField(list ? "_items" : "_entries");
-        var count = list ? o.ReadField<int>("_size") : o.ReadField<int>("_count") - o.ReadField<int>("_freeCount");
-        var capacity = array.IsNull ? 0 : array.AsArray().Length;
-        var slot = array.IsNull ? 0 : (long)array.Type!.ComponentSize;
-        var total = (long)o.Size + (long)array.Size + (list || o.ReadObjectField("_buckets").IsNull ? 0 : (long)o.ReadObjectField("_buckets").Size);
-        return count is 1 or 2 && count * 100 <= capacity * 25 && total - (count * slot) > count * slot ? (capacity - count) * slot : 0;
-    });
 
     /// <summary>Instances of the boxed struct type, the object[] that holds most of them, and how many it holds.</summary>
     public (int Boxes, ulong Holder, int Held) Boxes(string type)

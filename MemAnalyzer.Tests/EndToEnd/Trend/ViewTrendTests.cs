@@ -122,15 +122,6 @@ public sealed class ViewTrendTests : IDisposable
     {
         var result = MemAnalyzerCli.Run("-trend", csv);
         Assert.True(result.ExitCode == 0, result.ToString());
-        var lines = result.StandardOutput.Split('\n');
-        var header = Array.FindIndex(lines, l => l.StartsWith("Verdict ", StringComparison.Ordinal) && l.EndsWith("Series", StringComparison.Ordinal));
-        Assert.True(header >= 0, result.StandardOutput);
-        var series = lines[header].IndexOf("Series", StringComparison.Ordinal);
-        var verdictEnd = lines[header].IndexOf("Growth", StringComparison.Ordinal);
-        return lines.Skip(header + 1).TakeWhile(l => l.Length > series).ToDictionary(l => l[series..], l =>
-        {
-            var numbers = l[verdictEnd..series].Split("  ", StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-            return (l[..verdictEnd].Trim(), numbers[0], numbers[1], numbers[^1]);
-        });
+        return TrendSeriesOutput.Parse(result.StandardOutput);
     }
 }

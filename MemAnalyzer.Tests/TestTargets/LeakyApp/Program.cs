@@ -9,7 +9,7 @@ using MemAnalyzer.TestTargets.LeakyApp;
 // "threads" starts ExpectedCounts.ChurnThreads threads and waits until they have ended,
 // "service" is one step of a service that leaks native memory while its threads come and go (ServiceScenario),
 // "morepins" adds ExpectedCounts.HandlesMorePinned pinned handles, "morefinalizable" queues ExpectedCounts.FinalizableMoreReady more finalizable objects ("handles" mode),
-// "moremodules" emits ExpectedCounts.ModulesMore more dynamic assemblies ("modules" mode), "moreinspect" grows, adds and ends findings of -inspections ("inspect" mode),
+// "moremodules" emits ExpectedCounts.ModulesMore more dynamic assemblies ("modules" mode), "moreinspect" grows, adds and ends findings of -inspections ("inspect" mode), "morewaste" grows every waste of the "waste" mode,
 // "leak" adds ExpectedCounts.LeakedPerIteration LeakedItem objects, "moreleaks" grows the "leaks" mode's leaks, "extraleak" adds one more (a static List<AuditRecord>), "gc" collects, "fullgc" collects, waits for the finalizers
 // and collects again (not in "roots" or "handles" mode, whose finalizer thread is blocked), "gccount" prints GC.CollectionCount(2), "exit" quits.
 var mode = args.Length > 0 ? args[0] : "roots";
@@ -147,6 +147,10 @@ while ((line = Console.ReadLine()) is not null)
         case ExpectedCounts.FinishedMoreCommand:
             MemAnalyzer.TestTargets.LeakyApp.Finished.FinishedScenario.More();
             Console.WriteLine(ExpectedCounts.FinishedMoreAck);
+            break;
+        case ExpectedCounts.WasteMoreCommand:
+            WasteGrowth.More();
+            Console.WriteLine(ExpectedCounts.WasteMoreAck);
             break;
         case ExpectedCounts.InspectMoreCommand:
             InspectScenario.More();

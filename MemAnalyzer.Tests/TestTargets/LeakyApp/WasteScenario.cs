@@ -52,6 +52,9 @@ public sealed class WasteFeed(Subject<WasteMessage> updates)
     private readonly Subject<WasteMessage> _updates = updates;
 
     public void Publish(WasteMessage message) => _updates.OnNext(message);
+
+    /// <summary>A subscription its caller never disposes.</summary>
+    public IDisposable Subscribe(Action<WasteMessage> onNext) => _updates.Subscribe(onNext);
 }
 
 /// <summary>The "waste" mode (ExpectedCounts.Waste): every pattern held by a static, with its near-misses.</summary>
@@ -61,28 +64,54 @@ public static class WasteScenario
     private static Channel<WasteMessage>? s_channel;
     private static readonly Subject<WasteJob> s_quietJobs = new();
 
+    /// <summary>The feed whose subject the subscriptions never leave (held by the list of planted objects only).</summary>
+    public static WasteFeed Feed => s_held.OfType<WasteFeed>().Single();
+
+    /// <summary>A ulong[WasteZeroLength] never written.</summary>
+    public static ulong[] ZeroArray() => new ulong[ExpectedCounts.WasteZeroLength];
+
+    /// <summary>A short[WasteConstantLength] of WasteConstantValue.</summary>
+    public static short[] ConstantArray() => Enumerable.Repeat(ExpectedCounts.WasteConstantValue, ExpectedCounts.WasteConstantLength).ToArray();
+
+    /// <summary>A float[WasteDuplicateLength] of the duplicates' content (j × 1.5) plus <paramref name="shift"/>: 0 for a copy, else a content of its own.</summary>
+    public static float[] DuplicateCopy(int shift)
+    {
+        var copy = new float[ExpectedCounts.WasteDuplicateLength];
+        for (var j = 0; j < copy.Length; j++)
+        {
+            copy[j] = (j * 1.5f) + shift;
+        }
+        return copy;
+    }
+
+    /// <summary>A List&lt;WasteItem&gt; of <paramref name="count"/> items, created empty and added to (capacity 4).</summary>
+    public static List<WasteItem> SmallList(int count)
+    {
+        var list = new List<WasteItem>();
+        for (var j = 0; j < count; j++)
+        {
+            list.Add(new WasteItem());
+        }
+        return list;
+    }
+
     public static void Plant()
     {
         for (var i = 0; i < ExpectedCounts.WasteZeroArrays; i++)
         {
-            s_held.Add(new ulong[ExpectedCounts.WasteZeroLength]);
+            s_held.Add(ZeroArray());
         }
-        var almost = new ulong[ExpectedCounts.WasteZeroLength];
+        var almost = ZeroArray();
         almost[ExpectedCounts.WasteZeroLength / 2] = 1;
         s_held.Add(almost);
         for (var i = 0; i < ExpectedCounts.WasteConstantArrays; i++)
         {
-            s_held.Add(Enumerable.Repeat(ExpectedCounts.WasteConstantValue, ExpectedCounts.WasteConstantLength).ToArray());
+            s_held.Add(ConstantArray());
         }
         for (var i = 0; i < ExpectedCounts.WasteDuplicateCopies + 2; i++)
         {
-            var copy = new float[ExpectedCounts.WasteDuplicateLength];
-            for (var j = 0; j < copy.Length; j++)
-            {
-                // The last two arrays are near-misses: each its own content.
-                copy[j] = (j * 1.5f) + (i >= ExpectedCounts.WasteDuplicateCopies ? i : 0);
-            }
-            s_held.Add(copy);
+            // The last two arrays are near-misses: each its own content.
+            s_held.Add(DuplicateCopy(i >= ExpectedCounts.WasteDuplicateCopies ? i : 0));
         }
         var boxes = new List<object>();
         var unboxed = new List<WasteCell>();
@@ -119,12 +148,7 @@ public static class WasteScenario
         {
             for (var i = 0; i < lists; i++)
             {
-                var list = new List<WasteItem>();
-                for (var j = 0; j < count; j++)
-                {
-                    list.Add(new WasteItem());
-                }
-                s_held.Add(list);
+                s_held.Add(SmallList(count));
             }
         }
         var colliding = new Dictionary<WasteKey, int>();
