@@ -15,20 +15,11 @@ internal static class LocalImages
 {
     private const ulong Page = 4096;
 
-    /// <summary>The dump's DataTarget again, over a reader that serves the images it lacks from -bindir's verified files.</summary>
-    public static (DataTarget Target, ImageOverlay Images, ImageReport Report) Serve(string path, DataTarget target, IReadOnlyList<string> directories, DataTargetOptions options)
+    /// <summary>The images the dump lacks, served from -bindir's verified files (none when no copy matches).</summary>
+    public static (ImageOverlay Images, ImageReport Report) Serve(string path, DataTarget target, IReadOnlyList<string> directories)
     {
         using var dump = DumpFileMemory.TryOpen(path);
-        if (dump is null)
-        {
-            return (target, ImageOverlay.Empty, ImageReport.None);
-        }
-        var (images, report) = Find(path, dump, directories, target.DataReader.EnumerateModules());
-        if (images.IsEmpty)
-        {
-            return (target, images, report);
-        }
-        return (new DataTarget(new OverlaidDataReader(target, images), options), images, report);
+        return dump is null ? (ImageOverlay.Empty, ImageReport.None) : Find(path, dump, directories, target.DataReader.EnumerateModules());
     }
 
     public static (ImageOverlay Overlay, ImageReport Report) Find(string corePath, DumpFileMemory dump, IReadOnlyList<string> directories, IEnumerable<ModuleInfo> modules)

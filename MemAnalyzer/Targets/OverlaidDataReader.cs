@@ -6,12 +6,24 @@ using Microsoft.Diagnostics.Runtime;
 namespace MemAnalyzer.Targets;
 
 /// <summary>
-/// ClrMD's reader of a core dump, with the bytes the dump lacks (file-mapped images) served from verified local files:
-/// the DAC then reads the assemblies' metadata and the code it unwinds through. Owns the DataTarget that opened the dump.
+/// ClrMD's reader of a core dump, its memory read from the core file with positioned reads (cached) and the bytes the dump lacks
+/// (file-mapped images) served from verified local files: the DAC then reads the assemblies' metadata and the code it
+/// unwinds through. ClrMD maps the whole core file, so that every page its reads touch stays in the process's resident
+/// set (the 676 MB of a 10M-object dump, for -inspections' field reads); a positioned read leaves the page in the
+/// page cache only. What the file does not hold (ClrMD's zero-filled ranges) is still ClrMD's. Owns the DataTarget
+/// that opened the dump and its own handle on the file.
 /// </summary>
-internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images) : IDataReader, IDumpInfoProvider, IDisposable
+internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images, CachedFileReads? file) : IDataReader, IDumpInfoProvider, IDisposable
 {
     private readonly IDataReader _reader = dump.DataReader;
+
+    /// <summary>The dump's DataTarget again, over this reader.</summary>
+    public static DataTarget Over(string path, DataTarget dump, ImageOverlay images, DataTargetOptions options)
+    {
+        var file = DumpFileMemory.TryOpen(path);
+        file?.Serve(images);
+        return new DataTarget(new OverlaidDataReader(dump, images, file is null ? null : new CachedFileReads(file)), options);
+    }
 
     public string DisplayName => _reader.DisplayName;
 
@@ -37,7 +49,7 @@ internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images) :
 
     public int Read(ulong address, Span<byte> buffer)
     {
-        var done = 0;
+        var done = file?.Read(address, buffer) ?? 0;
         while (done < buffer.Length)
         {
             var current = address + (ulong)done;
@@ -79,5 +91,9 @@ internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images) :
 
     public ulong ReadPointer(ulong address) => ReadPointer(address, out var value) ? value : 0;
 
-    public void Dispose() => dump.Dispose();
+    public void Dispose()
+    {
+        dump.Dispose();
+        file?.Dispose();
+    }
 }

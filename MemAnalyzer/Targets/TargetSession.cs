@@ -75,9 +75,10 @@ public sealed class TargetSession : IDisposable
         }
         if (dacOptions.BinaryDirectories.Count > 0 || collected.Count > 0)
         {
-            (target, images, report) = LocalImages.Serve(path, target, [.. dacOptions.BinaryDirectories, .. collected], NoNetworkOptions());
+            (images, report) = LocalImages.Serve(path, target, [.. dacOptions.BinaryDirectories, .. collected]);
             report = report with { CollectionFolders = collected, BinaryDirectoriesGiven = dacOptions.BinaryDirectories.Count > 0 };
         }
+        target = OverlaidDataReader.Over(path, target, images, NoNetworkOptions());
         TargetSession session;
         try
         {
