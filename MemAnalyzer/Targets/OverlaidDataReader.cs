@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using MemAnalyzer.Heap;
 using Microsoft.Diagnostics.Runtime;
+using Microsoft.Diagnostics.Runtime.DataReaders.Implementation;
 
 namespace MemAnalyzer.Targets;
 
@@ -13,7 +14,7 @@ namespace MemAnalyzer.Targets;
 /// page cache only. What the file does not hold (ClrMD's zero-filled ranges) is still ClrMD's. Owns the DataTarget
 /// that opened the dump and its own handle on the file.
 /// </summary>
-internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images, CachedFileReads? file) : IDataReader, IDumpInfoProvider, IDisposable
+internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images, CachedFileReads? file) : IDataReader, IDumpInfoProvider, IThreadReader, IDisposable
 {
     private readonly IDataReader _reader = dump.DataReader;
 
@@ -46,6 +47,11 @@ internal sealed class OverlaidDataReader(DataTarget dump, ImageOverlay images, C
     public bool GetThreadContext(uint threadID, uint contextFlags, Span<byte> context) => _reader.GetThreadContext(threadID, contextFlags, context);
 
     public void FlushCachedData() => _reader.FlushCachedData();
+
+    /// <summary>The core's threads, as ClrMD's reader lists them (the memory map finds the stacks by their stack pointers).</summary>
+    public IEnumerable<uint> EnumerateOSThreadIds() => _reader is IThreadReader threads ? threads.EnumerateOSThreadIds() : [];
+
+    public ulong GetThreadTeb(uint osThreadId) => _reader is IThreadReader threads ? threads.GetThreadTeb(osThreadId) : 0;
 
     public int Read(ulong address, Span<byte> buffer)
     {

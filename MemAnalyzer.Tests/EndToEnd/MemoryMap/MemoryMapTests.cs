@@ -71,6 +71,8 @@ public sealed class MemoryMapTests(NativeMemoryScenario scenario) : IClassFixtur
         Assert.Equal(scenario.After["Committed_MappedFile!"].Bytes, rows["Committed_MappedFile!"].Bytes);
         // At least the planted native allocations, at most all the memory the dump holds (its PT_LOAD segments, per readelf).
         Assert.InRange(rows["Committed_Private!"].Bytes, ExpectedCounts.NativeBytes, Readelf.LoadBytes(scenario.DumpWithoutSideCar));
+        // Stacks are the segments the core's threads' stack pointers are in: at least the planted thread's.
+        Assert.InRange(rows["Reserved_Stack"].Bytes, ExpectedCounts.ThreadStackBytes, Readelf.LoadBytes(scenario.DumpWithoutSideCar));
     }
 
     [Fact]
