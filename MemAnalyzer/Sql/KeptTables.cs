@@ -20,7 +20,7 @@ public static class KeptTables
     private const string Alias = "kept";
 
     /// <summary>Changes with the schema: tables kept by another version are made anew, never read.</summary>
-    private static readonly string Format = $"duckdb tables 3 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create)))}";
+    private static readonly string Format = $"duckdb tables 2 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create)))}";
 
     /// <summary>
     /// Fills <paramref name="connection"/>'s tables: from the kept database when there is one (returns null: nothing was
@@ -62,17 +62,16 @@ public static class KeptTables
     }
 
     /// <summary>
-    /// The stored tables of the in-memory database into a new database file as they are (type ids, field ids: no name
-    /// per row), and the documented tables as the same views over them (<see cref="SqlSchema.Views"/>): the copy is of
-    /// numbers, and a query joins the small name tables in as it does in memory.
+    /// The documented tables of the in-memory database into a new database file, each as a table of its own: the joins
+    /// behind the views (type names, generations, the live columns, field names) are paid once here, not by every query.
     /// </summary>
     private static void Copy(DuckDBConnection connection, string path)
     {
         try
         {
             SqlStatements.Execute(connection, $"ATTACH {ParquetExport.Literal(path)} AS {Alias};" +
-                string.Concat(SqlSchema.StoredTables.Select(table => $"CREATE TABLE {Alias}.{table} AS SELECT * FROM memory.main.{table};")) +
-                $"USE {Alias};{SqlSchema.Views}USE memory;DETACH {Alias};");
+                string.Concat(SqlSchema.Tables.Select(table => $"CREATE TABLE {Alias}.{table} AS SELECT * FROM memory.main.{table};")) +
+                $"DETACH {Alias};");
         }
         catch (DuckDBException e)
         {

@@ -9,15 +9,8 @@ public static class SqlSchema
     /// <summary>The tables a query may name, in the order the README documents them.</summary>
     public static IReadOnlyList<string> Tables { get; } = ["objects", "refs", "roots", "types", "strings"];
 
-    /// <summary>The statements that make the tables and views; generations are stored as numbers in Analysis.HeapGeneration's order.</summary>
-    public const string Create = Stored + Views;
-
-    /// <summary>The tables that hold rows: what a kept database copies (<see cref="KeptTables"/>).</summary>
-    public static IReadOnlyList<string> StoredTables { get; } =
-        [.. System.Text.RegularExpressions.Regex.Matches(Stored, @"CREATE TABLE (\w+)").Select(m => m.Groups[1].Value)];
-
-    /// <summary>The tables that hold rows (a type id per object, no type name per row).</summary>
-    public const string Stored = """
+    /// <summary>The statements that make the tables; generations are stored as numbers in Analysis.HeapGeneration's order.</summary>
+    public const string Create = """
         CREATE TABLE _objects (address UBIGINT, type_id INTEGER, size BIGINT, generation UTINYINT, live BOOLEAN, retained BIGINT, dominator UBIGINT, parent UBIGINT);
         CREATE TABLE _types (type_id INTEGER, type VARCHAR);
         CREATE TABLE _generations (generation UTINYINT, name VARCHAR);
@@ -27,11 +20,6 @@ public static class SqlSchema
         CREATE TABLE _fields (field_id INTEGER, field VARCHAR);
         CREATE TABLE roots (address UBIGINT, kind VARCHAR, name VARCHAR);
         CREATE TABLE strings (address UBIGINT, length INTEGER, value VARCHAR);
-
-        """;
-
-    /// <summary>The documented tables that join the names in: views over <see cref="Stored"/>, in a kept database too.</summary>
-    public const string Views = """
         CREATE VIEW objects AS
             SELECT o.address, t.type, o.size, g.name AS generation, o.live, o.retained, o.dominator, o.parent
             FROM _objects o JOIN _types t USING (type_id) LEFT JOIN _generations g USING (generation);
