@@ -20,6 +20,7 @@ internal sealed unsafe class ChunkAppender : IDisposable
     private readonly DuckDBDataChunk _chunk;
     private readonly IntPtr[] _vectors;
     private readonly byte*[] _data;
+    private readonly ulong*[] _validity;
     private int _count;
     private bool _closed;
 
@@ -46,6 +47,7 @@ internal sealed unsafe class ChunkAppender : IDisposable
         }
         _vectors = new IntPtr[count];
         _data = new byte*[count];
+        _validity = new ulong*[count];
         Reset();
     }
 
@@ -78,11 +80,16 @@ internal sealed unsafe class ChunkAppender : IDisposable
         }
     }
 
-    /// <summary>Marks a row of a column of the current chunk NULL.</summary>
+    /// <summary>Marks a row of a column of the current chunk NULL (the column's validity mask is made writable once per chunk).</summary>
     public void SetNull(int column, int row)
     {
-        NativeMethods.Vectors.DuckDBVectorEnsureValidityWritable(_vectors[column]);
-        var validity = (ulong*)NativeMethods.Vectors.DuckDBVectorGetValidity(_vectors[column]);
+        var validity = _validity[column];
+        if (validity == null)
+        {
+            NativeMethods.Vectors.DuckDBVectorEnsureValidityWritable(_vectors[column]);
+            validity = (ulong*)NativeMethods.Vectors.DuckDBVectorGetValidity(_vectors[column]);
+            _validity[column] = validity;
+        }
         validity[row >> 6] &= ~(1UL << (row & 63));
     }
 
@@ -109,6 +116,7 @@ internal sealed unsafe class ChunkAppender : IDisposable
         {
             _vectors[c] = NativeMethods.DataChunks.DuckDBDataChunkGetVector(_chunk, c);
             _data[c] = (byte*)NativeMethods.Vectors.DuckDBVectorGetData(_vectors[c]);
+            _validity[c] = null;
         }
         _count = 0;
     }

@@ -5,9 +5,9 @@ using MemAnalyzer.Retention;
 namespace MemAnalyzer.Sql;
 
 /// <summary>
-/// The rows that come from the live graph: each live object's retained bytes, immediate dominator and parent on its
-/// shortest root path (<c>_live</c>), the roots, the references (while the graph still has them) and the bytes each
-/// type retains (<c>_type_retained</c>, the -retained table's numbers).
+/// The rows that come from the live graph: the roots, the references (while the graph still has them) and the bytes
+/// each type retains (<c>_type_retained</c>, the -retained table's numbers). Each live object's retained bytes,
+/// dominator and parent are columns of its <c>_objects</c> row (<see cref="LiveColumns"/>).
 /// </summary>
 internal static class GraphRows
 {
@@ -69,42 +69,14 @@ internal static class GraphRows
         }
     }
 
-    public static void AppendLive(DuckDBConnection connection, ObjectGraph graph, DominatorTree tree, RootPaths paths, CancellationToken cancellation)
+    /// <summary>The bytes each type retains, summed by type name (the -retained table's numbers).</summary>
+    public static void AppendTypeRetained(DuckDBConnection connection, ObjectGraph graph, DominatorTree tree)
     {
-        using (var live = new ChunkAppender(connection, "_live"))
-        {
-            for (var obj = 0; obj < graph.Count; obj++)
-            {
-                if ((obj & 0xFFFF) == 0xFFFF)
-                {
-                    cancellation.ThrowIfCancellationRequested();
-                }
-                var row = live.NextRow();
-                live.Set(0, row, graph.Addresses[obj]);
-                SetOrNull(live, 1, row, tree.IsReachable(obj), tree.RetainedBytes[obj]);
-                var dominator = tree.ImmediateDominatorOf(obj);
-                SetOrNull(live, 2, row, dominator >= 0, dominator >= 0 ? graph.Addresses[dominator] : 0);
-                var parent = paths.ParentOf(obj);
-                SetOrNull(live, 3, row, parent >= 0, parent >= 0 ? graph.Addresses[parent] : 0);
-            }
-        }
         using var types = connection.CreateAppender("_type_retained");
         foreach (var (name, retained) in graph.TypeNames.Zip(tree.RetainedBytesPerType)
             .GroupBy(t => t.First, StringComparer.Ordinal).Select(g => (g.Key, g.Sum(t => t.Second))))
         {
             types.CreateRow().AppendValue(name).AppendValue(retained).EndRow();
-        }
-    }
-
-    private static void SetOrNull<T>(ChunkAppender appender, int column, int row, bool present, T value) where T : unmanaged
-    {
-        if (present)
-        {
-            appender.Set(column, row, value);
-        }
-        else
-        {
-            appender.SetNull(column, row);
         }
     }
 }

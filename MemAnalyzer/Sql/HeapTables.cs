@@ -39,8 +39,8 @@ public static class HeapTables
             (graph, live, warnings, tree, paths) = (read.Graph, read.Live, read.Warnings, read.Tree!, read.Paths!);
         }
         GraphRows.AppendRoots(connection, graph);
-        GraphRows.AppendLive(connection, graph, tree, paths, cancellation);
-        AppendObjects(connection, source, walk, live, needs.Strings, cancellation);
+        GraphRows.AppendTypeRetained(connection, graph, tree);
+        AppendObjects(connection, source, walk, live, new LiveColumns(graph, tree, paths), needs.Strings, cancellation);
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
@@ -49,12 +49,13 @@ public static class HeapTables
         return warnings.Count == 0 ? snapshot : snapshot with { Warnings = [.. snapshot.Warnings, .. warnings] };
     }
 
-    private static void AppendObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, bool withStrings, CancellationToken cancellation)
+    private static void AppendObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, bool withStrings,
+        CancellationToken cancellation)
     {
         var table = source.Table;
         int[] seen;
         using (var sink = new ObjectRowSink(new ChunkAppender(connection, "_objects"), withStrings ? connection.CreateAppender("strings") : null, live,
-            new GenerationRanges(source.Heap.Segments)))
+            new GenerationRanges(source.Heap.Segments), graph))
         {
             var visitor = new ObjectRowVisitor(sink, new ObjectRowBuffer(), withStrings ? new StringContent(source.Memory) : null);
             ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);

@@ -7,12 +7,14 @@ namespace MemAnalyzer.Sql;
 /// <summary>
 /// Appends the rows of each walked segment to <c>_objects</c> (and <c>strings</c>): the object's MethodTable index as
 /// its type id, its generation (<see cref="GenerationRanges"/>, the rule of -gen) and whether it is live (the -live
-/// mark; objects on frozen segments are live, as -live counts them). Called by one walk thread at a time.
+/// mark; objects on frozen segments are live, as -live counts them) and its live columns (<see cref="LiveColumns"/>).
+/// Called by one walk thread at a time.
 /// </summary>
-internal sealed class ObjectRowSink(ChunkAppender objects, DuckDBAppender? strings, ObjectBitmap live, GenerationRanges generations) : IDisposable
+internal sealed class ObjectRowSink(ChunkAppender objects, DuckDBAppender? strings, ObjectBitmap live, GenerationRanges generations, LiveColumns graph)
+    : IDisposable
 {
     // The columns of _objects (SqlSchema.Create).
-    private const int Address = 0, TypeId = 1, Size = 2, Generation = 3, Live = 4;
+    private const int Address = 0, TypeId = 1, Size = 2, Generation = 3, Live = 4, Retained = 5, Dominator = 6, Parent = 7;
 
     private bool[] _seenTypes = new bool[256];
 
@@ -47,6 +49,16 @@ internal sealed class ObjectRowSink(ChunkAppender objects, DuckDBAppender? strin
                     generationColumn[i] = (byte)generation;
                 }
                 liveColumn[i] = frozen || live.IsMarked(address);
+                if (liveColumn[i])
+                {
+                    graph.Fill(objects, first + i, Retained, address);
+                }
+                else
+                {
+                    objects.SetNull(Retained, first + i);
+                    objects.SetNull(Dominator, first + i);
+                    objects.SetNull(Parent, first + i);
+                }
             }
             objects.Advance(rows);
             start += rows;
