@@ -54,8 +54,10 @@ public sealed class TargetSessionTests(StringsScenario scenario) : IDisposable
         Assert.True(heapBytes > 1 << 20, $"the heap is only {heapBytes:N0} bytes");
         // A positioned read leaves the page in the page cache, outside the process; a mapped file's pages would count
         // here (ClrMD maps the whole core file), as they did: 570 MB of a 676 MB dump after -inspections.
+        // ClrMD's own reads of the core's headers and notes go through its map (256 KB seen, with the kernel's fault-around);
+        // the heap read through the map made 5,608 KB resident, 1.4 times the heap's bytes.
         var resident = ResidentKilobytesOf(copy);
-        Assert.True(resident * 1024 < heapBytes / 16, $"{resident:N0} KB of {Path.GetFileName(copy)} are resident after reading {heapBytes:N0} heap bytes through ClrMD");
+        Assert.True(resident * 1024 < heapBytes / 4, $"{resident:N0} KB of {Path.GetFileName(copy)} are resident after reading {heapBytes:N0} heap bytes through ClrMD");
     }
 
     /// <summary>The resident kilobytes of this process's mappings of <paramref name="path"/>, from /proc/self/smaps.</summary>
