@@ -5,9 +5,10 @@ namespace MemAnalyzer.Inspections;
 /// segment), and per array MethodTable index the zero-length arrays' count, bytes and first address. Growing lists,
 /// no allocation per object.
 /// </summary>
-internal sealed class InspectionCandidates
+internal sealed class InspectionCandidates(int minHandlers)
 {
     private ushort[] _kinds = new ushort[1024];
+    private int[] _countOffsets = new int[1024];
     private Verdicts.FinishedState?[] _finished = new Verdicts.FinishedState?[1024];
     private long[] _emptyCounts = new long[1024];
     private long[] _emptyBytes = new long[1024];
@@ -22,6 +23,7 @@ internal sealed class InspectionCandidates
 
     public void AddLive(long size) => _segmentBytes += size;
 
+    /// <summary>Delegates whose <c>_invocationCount</c> reached the threshold, or could not be read.</summary>
     public List<ulong> Delegates { get; } = [];
     public List<ulong> Collections { get; } = [];
     public List<ulong> Timers { get; } = [];
@@ -43,19 +45,28 @@ internal sealed class InspectionCandidates
     /// <summary>The finished-objects line decided with the kinds of a MethodTable index, null for none.</summary>
     public Verdicts.FinishedState? FinishedAt(int index) => index < _finished.Length ? _finished[index] : null;
 
-    public void Decide(int index, ushort kinds, Verdicts.FinishedState? finished)
+    /// <summary>A delegate is kept from this many handlers (<see cref="InspectionOptions.MinHandlers"/>).</summary>
+    public int MinHandlers => minHandlers;
+
+    /// <summary>A delegate type's <c>_invocationCount</c> offset in the object's bytes, -1 when it has none.</summary>
+    public int CountOffsetAt(int index) => _countOffsets[index];
+
+    /// <param name="countOffset">A delegate type's <c>_invocationCount</c> offset in the object's bytes, -1 when it has none.</param>
+    public void Decide(int index, ushort kinds, Verdicts.FinishedState? finished, int countOffset)
     {
         if (index >= _kinds.Length)
         {
             var length = Math.Max(index + 1, _kinds.Length * 2);
             Array.Resize(ref _kinds, length);
             Array.Resize(ref _finished, length);
+            Array.Resize(ref _countOffsets, length);
             Array.Resize(ref _emptyCounts, length);
             Array.Resize(ref _emptyBytes, length);
             Array.Resize(ref _emptyExamples, length);
         }
         _kinds[index] = kinds;
         _finished[index] = finished;
+        _countOffsets[index] = countOffset;
     }
 
     /// <summary>A zero-length array of the segment being walked: tallied when the segment is done.</summary>

@@ -14,7 +14,7 @@ public static class InspectionReader
     public static InspectionReport Read(HeapSource source, InspectionOptions options, WalkOptions walk, CancellationToken cancellation)
     {
         var live = LiveObjectMarker.Mark(source, walk, cancellation);
-        var candidates = new InspectionCandidates();
+        var candidates = new InspectionCandidates(options.MinHandlers);
         var (firsts, tally) = (new StringFirstCopies(), new StringValueTally());
         var arrays = new ArrayContents(source.Memory, source.Table, options.MinLength);
         var visitor = new InspectionVisitor(source, candidates, StringStatisticsCollector.OnePass(source, firsts, tally), arrays);

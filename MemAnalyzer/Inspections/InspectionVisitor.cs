@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Strings;
 
@@ -44,7 +45,10 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
             }
             return;
         }
-        Add(kinds, CandidateKinds.Delegate, candidates.Delegates, address);
+        if ((kinds & CandidateKinds.Delegate) != 0 && MayHaveHandlers(address, index, available))
+        {
+            candidates.Delegates.Add(address);
+        }
         Add(kinds, CandidateKinds.Collection, candidates.Collections, address);
         Add(kinds, CandidateKinds.Timer, candidates.Timers, address);
         Add(kinds, CandidateKinds.AsyncBox, candidates.AsyncBoxes, address);
@@ -80,16 +84,47 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
         }
     }
 
+    /// <summary>
+    /// Whether a delegate is kept: its <c>_invocationCount</c> (the handlers of a multicast delegate, 0 for a single-cast
+    /// one) reaches the threshold, read from the walk's bytes or, where the object is not all in them, from the target.
+    /// <see cref="EventFindings.Big"/> reads the kept ones again; this spares it the millions of single-cast ones.
+    /// </summary>
+    private bool MayHaveHandlers(ulong address, int index, ReadOnlySpan<byte> available)
+    {
+        var offset = candidates.CountOffsetAt(index);
+        if (offset < 0)
+        {
+            return true;
+        }
+        Span<byte> count = stackalloc byte[sizeof(long)];
+        if (available.Length >= offset + sizeof(long))
+        {
+            available.Slice(offset, sizeof(long)).CopyTo(count);
+        }
+        else if (source.Memory.Read(address + (ulong)offset, count) != sizeof(long))
+        {
+            return true;
+        }
+        return BinaryPrimitives.ReadInt64LittleEndian(count) >= candidates.MinHandlers;
+    }
+
     private ushort Decide(int index)
     {
         ushort kinds;
         Verdicts.FinishedState? finished;
+        var countOffset = -1;
         lock (source.Table.ClrMdLock)
         {
-            kinds = CandidateKinds.Of(source.Table.Entries[index].Type);
-            finished = Verdicts.FinishedRules.For(source.Table.Entries[index].Type);
+            var type = source.Table.Entries[index].Type;
+            kinds = CandidateKinds.Of(type);
+            finished = Verdicts.FinishedRules.For(type);
+            if ((kinds & CandidateKinds.Delegate) != 0 && type?.GetFieldByName("_invocationCount") is { } count)
+            {
+                // ClrMD's field offsets leave out the MethodTable pointer that starts the object's bytes.
+                countOffset = count.Offset + sizeof(ulong);
+            }
         }
-        candidates.Decide(index, kinds, finished);
+        candidates.Decide(index, kinds, finished, countOffset);
         return kinds;
     }
 }
