@@ -64,6 +64,13 @@ public static partial class ExpectedCounts
 
     public const string WasteCellType = TargetNamespace + ".WasteCell";
 
+    /// <summary>WasteSetting objects, each with a boxed WasteMode enum (24 bytes) in its field typed object, Mode.</summary>
+    public const int WasteFieldBoxes = 12;
+
+    public const string WasteModeType = TargetNamespace + ".WasteMode";
+
+    public const string WasteSettingType = TargetNamespace + ".WasteSetting";
+
     /// <summary>
     /// Subscriptions never disposed on the Rx Subject&lt;WasteMessage&gt; of a WasteFeed (its field _updates); a
     /// Subject&lt;WasteJob&gt; held by a static with one subscription fewer than the default -minhandlers (no finding).

@@ -21,6 +21,9 @@ internal sealed class FieldOwnerSearch(MethodTableInfoTable table, IReadOnlySet<
     private int[]?[] _offsets = new int[]?[1024];
     private readonly Dictionary<int, IReadOnlyList<ClrInstanceField>> _delegateFields = [];
 
+    /// <summary>"OwnerType.field" by MethodTable index and offset: made once, however many objects one field holds (boxes).</summary>
+    private readonly Dictionary<(int Index, int Offset), string> _names = [];
+
     /// <summary>"OwnerType.field" by wanted address.</summary>
     public Dictionary<ulong, string> Owners { get; } = [];
 
@@ -63,7 +66,11 @@ internal sealed class FieldOwnerSearch(MethodTableInfoTable table, IReadOnlySet<
                 // An instance field's offset counts from the end of the MethodTable pointer.
                 if (field.IsObjectReference && field.Offset + 8 == offset)
                 {
-                    Owners[value] = $"{Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
+                    if (!_names.TryGetValue((index, offset), out var owner))
+                    {
+                        _names[(index, offset)] = owner = $"{Retention.ShortTypeNames.Of(type.Name ?? "?")}.{field.Name}";
+                    }
+                    Owners[value] = owner;
                     return;
                 }
             }

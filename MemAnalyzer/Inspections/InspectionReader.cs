@@ -27,7 +27,9 @@ public static class InspectionReader
         var delegates = EventFindings.Big(heap, candidates, options.MinHandlers);
         var backlogs = QueueFindings.Groups(heap, candidates, options.MinQueue, cancellation);
         var subjects = ObserverFindings.Big(heap, candidates, options.MinHandlers);
-        var owners = FieldOwners.Find(source, live, delegates.Keys.ToHashSet(), new HashSet<ulong>(backlogs.Values.Select(g => g.Holder).Concat(subjects.Keys)), cancellation);
+        var boxes = BoxedFindings.Groups(source.Table, source.Memory, candidates, options.MinGroup, cancellation);
+        var owners = FieldOwners.Find(source, live, delegates.Keys.ToHashSet(),
+            new HashSet<ulong>(backlogs.Values.Select(g => g.Holder).Concat(subjects.Keys).Concat(boxes.Wanted)), cancellation);
         List<Finding> findings =
         [
             .. FinishedFindings.Find(heap, candidates),
@@ -44,7 +46,7 @@ public static class InspectionReader
             .. SmallCollectionFindings.Find(heap, candidates, options, sparseOverlap, cancellation),
             .. HashCollisionFindings.Find(heap, source.Memory, candidates, options.MinChain, cancellation),
             .. QueueFindings.Rows(heap, backlogs, owners),
-            .. BoxedFindings.Find(source.Table, source.Memory, candidates, options.MinGroup, cancellation),
+            .. BoxedFindings.Rows(boxes, owners),
         ];
         var ordered = findings.OrderByDescending(f => f.Saves).ThenBy(f => Order(f.Inspection)).ToList();
         return new InspectionReport(ordered, scan.Objects, [.. ScanWarnings.Of(scan, ScanSubject.Types), .. strings.Warnings.Distinct()],

@@ -132,7 +132,21 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         var (boxes, holder, held) = oracle.Boxes(WasteCellType);
         Assert.Equal((WasteBoxes, WasteBoxes * 24L), (row.Count, row.Bytes));
         Assert.Equal((WasteBoxes, WasteBoxes), (boxes, held));
-        Assert.Equal($"{WasteBoxes} in object[] elements; most in the System.Object[] 0x{holder:x} ({WasteBoxes})", row.Detail);
+        Assert.Equal(new Dictionary<string, int> { ["System.Collections.Generic.List<System.Object>._items"] = 1 }, oracle.FieldHolders(new HashSet<ulong> { holder }));
+        Assert.Equal($"{WasteBoxes} in object[] elements; most in the System.Object[] 0x{holder:x} ({WasteBoxes}), held by List<Object>._items", row.Detail);
+    }
+
+    [Fact]
+    public void BoxedEnumsInFieldsTypedObjectAreCountedWithTheFieldThatHoldsThem()
+    {
+        var row = InspectionRow.Single(target.Rows, "boxed values", WasteModeType);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        var (boxes, _, held) = oracle.Boxes(WasteModeType);
+        Assert.Equal((WasteFieldBoxes, 0), (boxes, held));
+        Assert.Equal(new Dictionary<string, int> { [$"{WasteSettingType}.Mode"] = WasteFieldBoxes }, oracle.FieldHolders(oracle.Instances(WasteModeType)));
+        Assert.Equal((WasteFieldBoxes, WasteFieldBoxes * 24L, WasteFieldBoxes * 24L), (row.Count, row.Bytes, row.Saves));
+        Assert.Equal($"{WasteFieldBoxes} held by fields typed object; most by WasteSetting.Mode ({WasteFieldBoxes})", row.Detail);
     }
 
     [Fact]
@@ -143,7 +157,7 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
 
         Assert.Equal(
         [
-            ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
+            ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
             ("hash collisions", false, true), ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("subject observers", false, true), ("zero-filled arrays", true, false),
         ], saves);
         Assert.Equal(target.Rows.Select(r => r.Saves).OrderDescending(), target.Rows.Select(r => r.Saves));
@@ -170,8 +184,8 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         Assert.Equal(Planted(target.Rows), Planted(live));
-        // The three array rows; the boxes; the small lists (also a sparse row: one element of four slots), the two dictionaries, the two queues and the subject.
-        Assert.Equal(11, Planted(live).Length);
+        // The three array rows; the boxes in a list and in fields; the small lists (also a sparse row: one element of four slots), the two dictionaries, the two queues and the subject.
+        Assert.Equal(12, Planted(live).Length);
         target.Process.AssertResumed();
     }
 

@@ -134,6 +134,24 @@ public sealed class WasteOracle : IDisposable
         return (target, holders);
     }
 
+    /// <summary>How many of <paramref name="targets"/> each instance field holds, as "Type.field" (type names as declared).</summary>
+    public IReadOnlyDictionary<string, int> FieldHolders(IReadOnlySet<ulong> targets)
+    {
+        var holders = new Dictionary<string, int>();
+        foreach (var obj in _objects.Where(o => !o.Type!.IsArray))
+        {
+            foreach (var field in obj.Type!.Fields.Where(f => f.IsObjectReference && targets.Contains(f.ReadObject(obj.Address, interior: false).Address)))
+            {
+                var name = $"{obj.Type.Name}.{field.Name}";
+                holders[name] = holders.GetValueOrDefault(name) + 1;
+            }
+        }
+        return holders;
+    }
+
+    /// <summary>The addresses of the instances of a type.</summary>
+    public IReadOnlySet<ulong> Instances(string type) => OfType(type).Select(o => o.Address).ToHashSet();
+
     /// <summary>The one subject of the type: its observer array's length, and its own, its array's and its subscriptions' bytes.</summary>
     public (int Observers, long Bytes) SubjectObservers(string type)
     {

@@ -23,6 +23,18 @@ public struct WasteCell
     public int Value;
 }
 
+public enum WasteMode
+{
+    Idle,
+    Busy,
+}
+
+/// <summary>A setting whose value is a field typed object: an enum assigned to it is boxed.</summary>
+public sealed class WasteSetting(object mode)
+{
+    public readonly object Mode = mode;
+}
+
 /// <summary>A key whose every instance has one hash code.</summary>
 public sealed class WasteKey(int id)
 {
@@ -122,6 +134,10 @@ public static class WasteScenario
         }
         s_held.Add(boxes);
         s_held.Add(unboxed);
+        for (var i = 0; i < ExpectedCounts.WasteFieldBoxes; i++)
+        {
+            s_held.Add(new WasteSetting(i % 2 == 0 ? WasteMode.Idle : WasteMode.Busy));
+        }
         PlantCollections();
         PlantQueues();
         PlantSubscriptions();
