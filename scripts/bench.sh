@@ -375,6 +375,7 @@ goal "-retained <= 3x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.ret
 goal "-fragmentation <= 2x our histogram (one more walk, total)" "$(r "${MEDIAN[ma.walk.frag]}" "${MEDIAN[ma.walk.dts]}")" 2 le
 goal "-handles <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.handles]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
 goal "-inspections <= 2x our -live (one walk beyond the mark, total)" "$(r "${MEDIAN[ma.walk.inspections]}" "${MEDIAN[ma.walk.live]}")" 2 le
+goal "peak RSS of -inspections <= 2x -live's" "$(r "${RSS[ma.walk.inspections]}" "${RSS[ma.walk.live]}")" 2 le
 goal "-roots <= 1.5x our -live (walkthrough, total)" "$(r "${MEDIAN[ma.walk.roots]}" "${MEDIAN[ma.walk.live]}")" 1.5 le
 goal "peak RSS (MB) of -retained <= 300 MB + heap/8 = $retained_limit MB" "${RSS[ma.walk.retained]}" "$retained_limit" le
 goal "second question: -retained from the index <= 3 s (walkthrough, total)" "${MEDIAN[ma.walk.index.retained]}" 3 le
