@@ -74,7 +74,8 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
     {
         var growth = GroupGrowth.Match(first.Findings, second.Findings, f => (f.Inspection, f.Type), f => f.Count, f => f.Bytes, request.ShowUnchanged);
         var rows = GrowthTableRow.From(growth, request.Unit);
-        return new(() => WriteDiff(context.Out, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { InspectionsDiff = InspectionTableRow.DiffTable.Json(rows) }));
+        var saves = SavesDiffLine(first, second, request.Unit);
+        return new(() => WriteDiff(context.Out, saves, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { InspectionsDiff = InspectionTableRow.DiffTable.Json(rows) }));
     }
 
     /// <summary>The console: what was inspected and what fixing saves, one table of findings, then why each inspection that found something matters.</summary>
@@ -119,12 +120,20 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
         $"fixing every finding would save {NumberFormat.N(unit.Convert(report.Saves))} {unit} " +
         $"({(report.LiveBytes == 0 ? 0 : 100.0 * report.Saves / report.LiveBytes).ToString("0.0", System.Globalization.CultureInfo.InvariantCulture)} % of the live heap)";
 
-    /// <summary>
-    /// A diff: the findings' counts on both sides, the three that grew most ("+50 event handlers Owner.Changed (+6,400 Bytes)"),
-    /// then each finding that changed, is new or is gone, with both sides and the change.
-    /// </summary>
-    private static void WriteDiff(TextWriter writer, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    /// <summary>"fixing every finding would save A Bytes on the first target, B on the second (+C)": each side's total, no byte counted twice.</summary>
+    private static string SavesDiffLine(InspectionReport first, InspectionReport second, SizeUnit unit)
     {
+        var (a, b) = (unit.Convert(first.Saves), unit.Convert(second.Saves));
+        return $"fixing every finding would save {NumberFormat.N(a)} {unit} on the first target, {NumberFormat.N(b)} {unit} on the second ({NumberFormat.Signed(b - a)})";
+    }
+
+    /// <summary>
+    /// A diff: what fixing every finding saves on each side, the findings' counts on both sides, the three that grew most
+    /// ("+50 event handlers Owner.Changed (+6,400 Bytes)"), then each finding that changed, is new or is gone, with both sides and the change.
+    /// </summary>
+    private static void WriteDiff(TextWriter writer, string saves, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    {
+        writer.WriteLine(saves);
         if (growth.Count == 0)
         {
             writer.WriteLine("Inspections: no finding changed between the two targets.");

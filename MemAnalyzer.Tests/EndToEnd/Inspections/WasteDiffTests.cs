@@ -23,6 +23,15 @@ public sealed partial class WasteDiffTests(WasteGrowthTarget target)
     }
 
     [Fact]
+    public void TheConsoleDiffSaysWhatFixingEveryFindingSavesOnEachSideAndTheChange()
+    {
+        var (first, second) = (SavingsOracle.Total(target.DumpPaths[0]), SavingsOracle.Total(target.DumpPaths[1]));
+
+        var line = target.Diff.StandardOutput.Split('\n')[0];
+        Assert.Equal(string.Create(CultureInfo.InvariantCulture, $"fixing every finding would save {first:N0} Bytes on the first target, {second:N0} Bytes on the second (+{second - first:N0})"), line);
+    }
+
+    [Fact]
     public void TheDiffCsvGivesEveryWasteFindingTheSameNumbers()
     {
         var expected = Expected();
