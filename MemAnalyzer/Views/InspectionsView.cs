@@ -72,10 +72,10 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
     /// <summary>The findings of both sides matched by inspection and key (Type column).</summary>
     public override ResultTable<GrowthTableRow> DiffTable(ViewRequest<InspectionOptions> request, InspectionReport first, InspectionReport second, RunContext context)
     {
-        var growth = GroupGrowth.Match(first.Findings, second.Findings, f => (f.Inspection, f.Type), f => f.Count, f => f.Bytes, request.ShowUnchanged);
+        var growth = Growth(request, first, second);
         var rows = GrowthTableRow.From(growth, request.Unit);
-        var saves = SavesDiffLine(first, second, request.Unit);
-        return new(() => WriteDiff(context.Out, saves, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { InspectionsDiff = InspectionTableRow.DiffTable.Json(rows) }));
+        var lead = DiffLead(first, second, growth, request.Unit);
+        return new(() => WriteDiff(context.Out, lead, growth, rows, request.Unit), _ => (rows, new JsonTarget(Name: null) { InspectionsDiff = InspectionTableRow.DiffTable.Json(rows) }));
     }
 
     /// <summary>The console: what was inspected and what fixing saves, one table of findings, then why each inspection that found something matters.</summary>
@@ -120,28 +120,46 @@ public sealed class InspectionsView : TableView<InspectionOptions, InspectionRep
         $"fixing every finding would save {NumberFormat.N(unit.Convert(report.Saves))} {unit} " +
         $"({(report.LiveBytes == 0 ? 0 : 100.0 * report.Saves / report.LiveBytes).ToString("0.0", System.Globalization.CultureInfo.InvariantCulture)} % of the live heap)";
 
-    /// <summary>"fixing every finding would save A Bytes on the first target, B on the second (+C)": each side's total, no byte counted twice.</summary>
-    private static string SavesDiffLine(InspectionReport first, InspectionReport second, SizeUnit unit)
-    {
-        var (a, b) = (unit.Convert(first.Saves), unit.Convert(second.Saves));
-        return $"fixing every finding would save {NumberFormat.N(a)} {unit} on the first target, {NumberFormat.N(b)} {unit} on the second ({NumberFormat.Signed(b - a)})";
-    }
+    /// <summary>The diff's -html page says what its console says above the table.</summary>
+    public override (IReadOnlyList<string> Lead, IReadOnlyList<string> Notes) DiffPage(ViewRequest<InspectionOptions> request, InspectionReport first, InspectionReport second) =>
+        (DiffLead(first, second, Growth(request, first, second), request.Unit), []);
+
+    /// <summary>The findings of both sides matched by inspection and key (Type column).</summary>
+    private static IReadOnlyList<GroupGrowth> Growth(ViewRequest<InspectionOptions> request, InspectionReport first, InspectionReport second) =>
+        GroupGrowth.Match(first.Findings, second.Findings, f => (f.Inspection, f.Type), f => f.Count, f => f.Bytes, request.ShowUnchanged);
 
     /// <summary>
-    /// A diff: what fixing every finding saves on each side, the findings' counts on both sides, the three that grew most
-    /// ("+50 event handlers Owner.Changed (+6,400 Bytes)"), then each finding that changed, is new or is gone, with both sides and the change.
+    /// The diff's lines above its table: what fixing every finding saves on each side ("… 87,672 Bytes on the first
+    /// target, 93,196 Bytes on the second (+5,524)", no byte counted twice), the findings that changed, and the three
+    /// that grew most ("+50 event handlers Owner.Changed (+6,400 Bytes)").
     /// </summary>
-    private static void WriteDiff(TextWriter writer, string saves, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    private static IReadOnlyList<string> DiffLead(InspectionReport first, InspectionReport second, IReadOnlyList<GroupGrowth> growth, SizeUnit unit)
     {
-        writer.WriteLine(saves);
+        var (a, b) = (unit.Convert(first.Saves), unit.Convert(second.Saves));
+        List<string> lead = [$"fixing every finding would save {NumberFormat.N(a)} {unit} on the first target, {NumberFormat.N(b)} {unit} on the second ({NumberFormat.Signed(b - a)})"];
         if (growth.Count == 0)
         {
-            writer.WriteLine("Inspections: no finding changed between the two targets.");
-            return;
+            lead.Add("Inspections: no finding changed between the two targets.");
+            return lead;
         }
-        writer.WriteLine($"Findings that changed: {NumberFormat.N(growth.Count)} ({NumberFormat.N(growth.Count(g => g.IsNew))} new, {NumberFormat.N(growth.Count(g => g.IsGone))} gone).");
-        GrowthTableRow.WriteGrownMost(writer, growth, unit);
-        InspectionTableRow.DiffTable.Console(writer, rows, unit);
+        lead.Add($"Findings that changed: {NumberFormat.N(growth.Count)} ({NumberFormat.N(growth.Count(g => g.IsNew))} new, {NumberFormat.N(growth.Count(g => g.IsGone))} gone).");
+        using var grown = new StringWriter();
+        GrowthTableRow.WriteGrownMost(grown, growth, unit);
+        lead.AddRange(grown.ToString().Split(grown.NewLine, StringSplitOptions.RemoveEmptyEntries));
+        return lead;
+    }
+
+    /// <summary>A diff: the lines of <see cref="DiffLead"/>, then each finding that changed, is new or is gone, with both sides and the change.</summary>
+    private static void WriteDiff(TextWriter writer, IReadOnlyList<string> lead, IReadOnlyList<GroupGrowth> growth, IReadOnlyList<GrowthTableRow> rows, SizeUnit unit)
+    {
+        foreach (var line in lead)
+        {
+            writer.WriteLine(line);
+        }
+        if (growth.Count > 0)
+        {
+            InspectionTableRow.DiffTable.Console(writer, rows, unit);
+        }
     }
 
     private static int Positive(string name, string? text, int fallback, int least, int most = int.MaxValue) =>

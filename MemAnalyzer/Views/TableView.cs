@@ -48,5 +48,8 @@ public abstract class TableView<TOptions, TReading, TRow, TDiffRow> : View
     /// </summary>
     public virtual (IReadOnlyList<string> Lead, IReadOnlyList<string> Notes) Page(ViewRequest<TOptions> request, TReading reading) => ([], []);
 
+    /// <summary>What the -html page of a diff says above and below its table (the diff console's lines before its table); nothing unless the view says.</summary>
+    public virtual (IReadOnlyList<string> Lead, IReadOnlyList<string> Notes) DiffPage(ViewRequest<TOptions> request, TReading first, TReading second) => ([], []);
+
     public override int Run(CommandRequest request, RunContext context) => ViewRunner.Run(this, (ViewRequest<TOptions>)request, context);
 }

@@ -77,10 +77,14 @@ public static class ViewRunner
         }, context.Cancellation);
         var table = view.DiffTable(request, pair.First, pair.Second, context);
         request.Output.Write(() => view.Header(request), context, table.Console, schema, () => table.Rows(null));
-        request.Output.WritePage(context, () => TablePage.Of(
-            TablePage.DiffHeader(view.Name, (request.Target, pair.FirstReport, runtimes[0], view.Damage(pair.First), view.Warnings(pair.First)),
-                (second, pair.SecondReport, runtimes[1], view.Damage(pair.Second), view.Warnings(pair.Second)), request.Output.Html!.CommandLine),
-            view.PageHeading, schema.Html(TablePage.Id, table.Rows(null).Rows, "rows"), [], []));
+        request.Output.WritePage(context, () =>
+        {
+            var (lead, notes) = view.DiffPage(request, pair.First, pair.Second);
+            return TablePage.Of(
+                TablePage.DiffHeader(view.Name, (request.Target, pair.FirstReport, runtimes[0], view.Damage(pair.First), view.Warnings(pair.First)),
+                    (second, pair.SecondReport, runtimes[1], view.Damage(pair.Second), view.Warnings(pair.Second)), request.Output.Html!.CommandLine),
+                view.PageHeading, schema.Html(TablePage.Id, table.Rows(null).Rows, "rows"), lead, notes);
+        });
         Notes.Write(context.Error, view.Warnings(pair.First), pair.FirstReport, context.Silent);
         Notes.Write(context.Error, view.Warnings(pair.Second), pair.SecondReport, context.Silent);
         Gate(view.Damage(pair.First), context, request.Target.DumpPath is null ? "first target (-pid): " : "first target (-f): ");

@@ -47,6 +47,20 @@ public sealed partial class TablePageTests(LeaksTarget target)
     }
 
     [Fact]
+    public void TheInspectionsDiffPageSaysWhatTheDiffConsoleSaysAboveItsTable()
+    {
+        var console = MemAnalyzerCli.Run("-f", target.BeforePath, "-f2", target.AfterPath, "-inspections");
+        Assert.True(console.ExitCode == 0, console.ToString());
+        var page = Page("inspections-diff-lead.html", "-f", target.BeforePath, "-f2", target.AfterPath, "-inspections");
+
+        var lines = console.StandardOutput.Split('\n');
+        var lead = lines.TakeWhile(l => !l.StartsWith("Inspection ", StringComparison.Ordinal)).ToArray();
+        Assert.StartsWith("fixing every finding would save ", lead[0], StringComparison.Ordinal);
+        Assert.StartsWith("Findings that changed: ", lead[1], StringComparison.Ordinal);
+        Assert.Equal(lead, Paragraphs(page, "<p>"));
+    }
+
+    [Fact]
     public void TheInspectionsPageSaysWhatFixingSavesAndWhyAsTheConsoleDoesAndItsScriptRuns()
     {
         var console = MemAnalyzerCli.Run("-f", target.BeforePath, "-inspections");
