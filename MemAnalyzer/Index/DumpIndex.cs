@@ -13,11 +13,11 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
     private readonly Dictionary<string, DumpFingerprint> _fingerprints = new(StringComparer.Ordinal);
     private bool _warned;
 
-    public LiveGraph? TryRead(HeapSource source, bool withPaths, CancellationToken cancellation) =>
-        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withPaths), cancellation);
+    public LiveGraph? TryRead(HeapSource source, bool withPaths, bool withTree, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withPaths, withTree), cancellation);
 
-    public RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation) =>
-        TryRead(source, file => GraphSections.ReadTotals(file, source.Heap.Segments), cancellation);
+    public RetainedTypeTotals? TryReadTotals(HeapSource source, bool withMark, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.ReadTotals(file, source.Heap.Segments, withMark), cancellation);
 
     private T? TryRead<T>(HeapSource source, Func<SectionFileReader, T> read, CancellationToken cancellation)
         where T : class
