@@ -29,5 +29,6 @@ public interface ILiveGraphIndex
     /// Keeps a file beside this heap's index: <paramref name="write"/> makes it at the path it is given, throwing an
     /// <see cref="IOException"/> when it cannot. Nothing for a live target; a failure is one warning, never the analysis's.
     /// </summary>
-    void WriteKept(HeapSource source, string kind, string format, string what, Action<string> write);
+    /// <param name="readers">The views that read it, for the note that says it was kept.</param>
+    void WriteKept(HeapSource source, string kind, string format, string what, string readers, Action<string> write);
 }

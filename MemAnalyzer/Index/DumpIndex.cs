@@ -85,11 +85,11 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
             ? KeptFile.TryRead(settings, identity, FingerprintOf(identity), kind, format, what, Warn, cancellation)
             : null;
 
-    public void WriteKept(HeapSource source, string kind, string format, string what, Action<string> write)
+    public void WriteKept(HeapSource source, string kind, string format, string what, string readers, Action<string> write)
     {
         if (source.IndexIdentity is { } identity)
         {
-            KeptFile.Write(settings, identity, FingerprintOf(identity), kind, format, what, write, Warn);
+            KeptFile.Write(settings, identity, FingerprintOf(identity), kind, format, what, readers, write, Warn);
         }
     }
 
