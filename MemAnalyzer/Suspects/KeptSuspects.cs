@@ -14,20 +14,23 @@ namespace MemAnalyzer.Suspects;
 /// </summary>
 public sealed record KeptSuspects(HeapSnapshot Snapshot, SuspectReport Report)
 {
-    private const string Kind = "suspects";
     private const string What = "leak suspects";
 
     /// <summary>The views that read the kept suspects, for the note that keeps them.</summary>
     private const string Readers = "-suspects with the same options";
 
-    /// <summary>The options and this build: suspects kept by another build (whose finder or verdicts may differ) are found anew.</summary>
-    private static string Format(SuspectOptions options) => string.Create(CultureInfo.InvariantCulture,
-        $"suspects 1 {typeof(KeptSuspects).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion} count {options.Count} percent {options.Percent:R} top {options.TopTypes}");
+    /// <summary>One kept file per dump and options (count, percent, top types), so that two -suspects of one dump do not replace each other's.</summary>
+    private static string Kind(SuspectOptions options) =>
+        string.Create(CultureInfo.InvariantCulture, $"suspects-{options.Count}-{options.Percent:R}-{options.TopTypes}").Replace('.', 'p');
+
+    /// <summary>This build: suspects kept by another build (whose finder or verdicts may differ) are found anew.</summary>
+    private static readonly string Format =
+        $"suspects 1 {typeof(KeptSuspects).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion}";
 
     /// <summary>The suspects kept for this dump and these options, or null (none, stale, damaged: see <see cref="ILiveGraphIndex.TryReadKept"/>).</summary>
     public static KeptSuspects? TryRead(ILiveGraphIndex? index, HeapSource source, SuspectOptions options, CancellationToken cancellation)
     {
-        if (index?.TryReadKept(source, Kind, Format(options), What, cancellation) is not { } path)
+        if (index?.TryReadKept(source, Kind(options), Format, What, cancellation) is not { } path)
         {
             return null;
         }
@@ -49,7 +52,7 @@ public sealed record KeptSuspects(HeapSnapshot Snapshot, SuspectReport Report)
 
     /// <summary>Keeps the suspects for the next -suspects of this dump with these options; never fails the analysis.</summary>
     public void Keep(ILiveGraphIndex? index, HeapSource source, SuspectOptions options) =>
-        index?.WriteKept(source, Kind, Format(options), What, Readers, staging =>
+        index?.WriteKept(source, Kind(options), Format, What, Readers, staging =>
         {
             using var file = File.Create(staging);
             JsonSerializer.Serialize(file, this, KeptSuspectsJson.Default.KeptSuspects);

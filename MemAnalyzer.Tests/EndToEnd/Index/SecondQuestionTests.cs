@@ -37,7 +37,7 @@ public sealed class SecondQuestionTests(LeaksTarget target)
         File.Copy(target.BeforePath, dump);
         var built = cache.Run("-f", dump, "-suspects");
         Assert.Equal(1, IndexCache.Count(built.StandardError, "note: kept the leak suspects of service.dmp in "));
-        var graphIndex = Assert.Single(cache.IndexFiles, f => !f.EndsWith(".suspects.maidx", StringComparison.Ordinal));
+        var graphIndex = Assert.Single(cache.IndexFiles, f => !Path.GetFileName(f).Contains(".suspects-", StringComparison.Ordinal));
 
         File.Delete(graphIndex);
         Assert.True(ZeroedHeapCopy.ZeroHeap(dump, target.BeforePath) > 1_000_000);
