@@ -3,8 +3,9 @@ using System.Reflection;
 using System.Text.Json;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
+using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Suspects;
+namespace MemAnalyzer.Views;
 
 /// <summary>
 /// The answer of a -suspects, kept beside the dump's index (<see cref="ILiveGraphIndex.WriteKept"/>: same folder,

@@ -1,6 +1,7 @@
 using System.Text.Json.Serialization;
+using MemAnalyzer.Suspects;
 
-namespace MemAnalyzer.Suspects;
+namespace MemAnalyzer.Views;
 
 /// <summary>The System.Text.Json source generator's serializer for <see cref="KeptSuspects"/> (no reflection: Native AOT).</summary>
 [JsonSerializable(typeof(KeptSuspects))]
