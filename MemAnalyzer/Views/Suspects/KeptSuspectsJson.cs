@@ -1,5 +1,4 @@
 using System.Text.Json.Serialization;
-using MemAnalyzer.Suspects;
 
 namespace MemAnalyzer.Views;
 
