@@ -46,14 +46,16 @@ public sealed record TargetReading(TargetSnapshot Target, IReadOnlyList<TypeRoot
         if (!withPaths)
         {
             // The type table needs the retained bytes per type only: an index gives them without the per-object arrays.
-            var totals = LiveGraphReader.ReadTotals(source, walk, cancellation, progress);
-            var table = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, totals.Live, options.Generation);
+            var kept = options.Selection == ObjectSelection.Live && options.Generation is null;
+            var totals = LiveGraphReader.ReadTotals(source, walk, withMark: !kept, cancellation, progress);
+            var table = LiveGraphReader.TypeTable(totals.LiveTable, totals.Live, source, options.Selection, options.Generation, walk, cancellation, progress);
             table = RetainedSizes.Attach(table with { Warnings = [.. table.Warnings, .. totals.Warnings] }, totals.TypeNames, totals.RetainedPerType);
             return WithMemoryMap(target, heap, options, table, roots);
         }
         RootsQuery? resolved = null;
-        var (graph, live, graphWarnings, computed, paths) = LiveGraphReader.Read(source, walk, withPaths, cancellation, progress, withTree: options.Retained);
-        var snapshot = HeapStatisticsCollector.Collect(source, options.Selection, walk, cancellation, progress, live, options.Generation);
+        var read = LiveGraphReader.Read(source, walk, withPaths, cancellation, progress, withTree: options.Retained);
+        var (graph, live, graphWarnings, computed, paths) = read;
+        var snapshot = LiveGraphReader.TypeTable(read.LiveTable, live, source, options.Selection, options.Generation, walk, cancellation, progress);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };

@@ -9,10 +9,11 @@ public interface ILiveGraphIndex
 {
     /// <summary>The graph kept for this heap's dump, or null (no index, a stale or damaged one, or a live target).</summary>
     /// <param name="withPaths">The caller asks for root paths (<see cref="LiveGraph.Paths"/>); otherwise they are not read.</param>
-    LiveGraph? TryRead(HeapSource source, bool withPaths, CancellationToken cancellation);
+    /// <param name="withTree">The caller asks for the dominator tree (<see cref="LiveGraph.Tree"/>); otherwise it is not read.</param>
+    LiveGraph? TryRead(HeapSource source, bool withPaths, bool withTree, CancellationToken cancellation);
 
-    /// <summary>Only the mark and the retained bytes per type kept for this heap's dump, or null as <see cref="TryRead"/>.</summary>
-    RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation);
+    /// <summary>Only the live type table, the retained bytes per type and, when asked for, the mark kept for this heap's dump, or null as <see cref="TryRead"/>.</summary>
+    RetainedTypeTotals? TryReadTotals(HeapSource source, bool withMark, CancellationToken cancellation);
 
     /// <summary>A writer for this heap's index, or null when nothing is to be written (a live target, no room).</summary>
     ILiveGraphIndexWriter? StartWriting(HeapSource source);
@@ -28,5 +29,6 @@ public interface ILiveGraphIndex
     /// Keeps a file beside this heap's index: <paramref name="write"/> makes it at the path it is given, throwing an
     /// <see cref="IOException"/> when it cannot. Nothing for a live target; a failure is one warning, never the analysis's.
     /// </summary>
-    void WriteKept(HeapSource source, string kind, string format, string what, Action<string> write);
+    /// <param name="readers">The views that read it, for the note that says it was kept.</param>
+    void WriteKept(HeapSource source, string kind, string format, string what, string readers, Action<string> write);
 }

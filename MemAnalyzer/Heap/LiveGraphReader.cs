@@ -1,3 +1,4 @@
+using MemAnalyzer.Analysis;
 using MemAnalyzer.Retention;
 
 namespace MemAnalyzer.Heap;
@@ -10,23 +11,38 @@ namespace MemAnalyzer.Heap;
 /// </summary>
 public static class LiveGraphReader
 {
-    /// <summary>The -retained type table's part of the live graph: from the index (the mark and per-type sums only), else as <see cref="Read"/> computes it.</summary>
-    public static RetainedTypeTotals ReadTotals(HeapSource source, WalkOptions walk, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress = null)
+    /// <summary>
+    /// The -retained type table's part of the live graph: from the index (the live type table and per-type sums; the
+    /// mark only when <paramref name="withMark"/>), else as <see cref="Read"/> computes it.
+    /// </summary>
+    public static RetainedTypeTotals ReadTotals(HeapSource source, WalkOptions walk, bool withMark, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress = null)
     {
-        if (walk.Index?.TryReadTotals(source, cancellation) is { } kept)
+        if (walk.Index?.TryReadTotals(source, withMark, cancellation) is { } kept)
         {
             return kept;
         }
-        var (graph, live, warnings, tree, _) = Read(source, walk, withPaths: false, cancellation, progress);
-        return new RetainedTypeTotals(live, graph.TypeNames, tree!.RetainedBytesPerType, warnings);
+        var read = Read(source, walk, withPaths: false, cancellation, progress);
+        return new RetainedTypeTotals(read.Live, read.Graph.TypeNames, read.Tree!.RetainedBytesPerType, read.Warnings, read.LiveTable);
     }
+
+    /// <summary>
+    /// The type table of <paramref name="selection"/> (and <paramref name="generation"/>): the whole heap's live table
+    /// kept with the graph when there is one (<see cref="LiveGraph.LiveTable"/>), else a walk of the heap over the mark.
+    /// </summary>
+    public static HeapSnapshot TypeTable(HeapSnapshot? kept, ObjectBitmap? live, HeapSource source, ObjectSelection selection, HeapGeneration? generation,
+        WalkOptions walk, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress) =>
+        selection == ObjectSelection.Live && generation is null && kept is not null
+            ? kept
+            : HeapStatisticsCollector.Collect(source, selection, walk, cancellation, progress,
+                live ?? throw new InvalidOperationException("the type table needs the live mark"), generation);
 
     /// <param name="withPaths">Find each object's shortest path from a root (<see cref="LiveGraph.Paths"/>).</param>
     /// <param name="withTree">Compute the dominator tree; it is computed anyway when an index is written, so that the index is whole.</param>
     public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withPaths, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null, bool withTree = true)
     {
-        if (walk.Index?.TryRead(source, withPaths, cancellation) is { } kept)
+        if (walk.Index?.TryRead(source, withPaths, withTree, cancellation) is { } kept)
         {
             return kept;
         }
@@ -40,6 +56,13 @@ public static class LiveGraphReader
             return new LiveGraph(graph, live, warnings, null, paths);
         }
         writer?.AddGraph(graph, live, warnings, paths!);
+        // Every view on the graph prints the live type table: kept in the index, a second question walks no heap.
+        // Its work-list peaks are this run's mark's (-verbose): a run that reads the index did not mark.
+        var table = writer is null ? null : HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
+        if (table is not null)
+        {
+            writer!.AddLiveTable(table with { MarkPeakEntries = 0, MarkPeakBytes = 0 });
+        }
         if (!withPaths)
         {
             // Kept in the index now: its memory goes back before the dominators' arrays are made.
@@ -51,6 +74,6 @@ public static class LiveGraphReader
             writer.AddTree(tree);
             writer.Commit();
         }
-        return new LiveGraph(graph, live, warnings, tree, paths);
+        return new LiveGraph(graph, live, warnings, tree, paths) { LiveTable = table };
     }
 }

@@ -13,11 +13,11 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
     private readonly Dictionary<string, DumpFingerprint> _fingerprints = new(StringComparer.Ordinal);
     private bool _warned;
 
-    public LiveGraph? TryRead(HeapSource source, bool withPaths, CancellationToken cancellation) =>
-        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withPaths), cancellation);
+    public LiveGraph? TryRead(HeapSource source, bool withPaths, bool withTree, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.Read(file, source.Heap.Segments, withPaths, withTree), cancellation);
 
-    public RetainedTypeTotals? TryReadTotals(HeapSource source, CancellationToken cancellation) =>
-        TryRead(source, file => GraphSections.ReadTotals(file, source.Heap.Segments), cancellation);
+    public RetainedTypeTotals? TryReadTotals(HeapSource source, bool withMark, CancellationToken cancellation) =>
+        TryRead(source, file => GraphSections.ReadTotals(file, source.Heap.Segments, withMark), cancellation);
 
     private T? TryRead<T>(HeapSource source, Func<SectionFileReader, T> read, CancellationToken cancellation)
         where T : class
@@ -85,11 +85,11 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
             ? KeptFile.TryRead(settings, identity, FingerprintOf(identity), kind, format, what, Warn, cancellation)
             : null;
 
-    public void WriteKept(HeapSource source, string kind, string format, string what, Action<string> write)
+    public void WriteKept(HeapSource source, string kind, string format, string what, string readers, Action<string> write)
     {
         if (source.IndexIdentity is { } identity)
         {
-            KeptFile.Write(settings, identity, FingerprintOf(identity), kind, format, what, write, Warn);
+            KeptFile.Write(settings, identity, FingerprintOf(identity), kind, format, what, readers, write, Warn);
         }
     }
 

@@ -32,6 +32,8 @@ internal sealed class DumpIndexWriter : ILiveGraphIndexWriter
     public void AddGraph(ObjectGraph graph, ObjectBitmap live, IReadOnlyList<string> warnings, RootPaths paths) =>
         Try(() => GraphSections.WriteGraph(_file!, graph, live, warnings, paths));
 
+    public void AddLiveTable(Analysis.HeapSnapshot table) => Try(() => GraphSections.WriteLiveTable(_file!, table));
+
     public void AddTree(DominatorTree tree) => Try(() => GraphSections.WriteTree(_file!, tree));
 
     public void Commit() => Try(() =>

@@ -8,7 +8,8 @@ namespace MemAnalyzer.Index;
 /// follow), per object its type (4 bytes), the sizes as the graph keeps them, the roots and their names, per object its
 /// parent on the shortest path from a root (4 bytes), the graph's warnings; then the dominator tree: per object its
 /// immediate dominator (4 bytes) and retained bytes (8), and per type the retained bytes. 20 bytes per object and
-/// heap/64 bytes in all. The references are not kept: every view answers from these (root paths from the parents).
+/// heap/64 bytes in all; and the live type table (<see cref="LiveTableSection"/>). The references are not kept: every
+/// view answers from these (root paths from the parents). A view reads only the sections it needs.
 /// </summary>
 internal static class GraphSections
 {
@@ -57,6 +58,8 @@ internal static class GraphSections
         file.Add("graph.warnings", w => WriteStrings(w, warnings));
     }
 
+    public static void WriteLiveTable(SectionFileWriter file, Analysis.HeapSnapshot table) => LiveTableSection.Write(file, table);
+
     public static void WriteTree(SectionFileWriter file, DominatorTree tree)
     {
         file.Add("tree.dominators", tree.ImmediateDominators);
@@ -69,8 +72,8 @@ internal static class GraphSections
         });
     }
 
-    /// <summary>The graph kept in the file, numbered by a bitmap over <paramref name="heapSegments"/> (the open heap's).</summary>
-    public static LiveGraph Read(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments, bool withPaths)
+    /// <summary>The graph kept in the file, numbered by a bitmap over <paramref name="heapSegments"/> (the open heap's); its paths and tree only when asked for.</summary>
+    public static LiveGraph Read(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments, bool withPaths, bool withTree)
     {
         var live = ReadBitmap(file, heapSegments);
         var numbers = new MarkedObjectNumbers(live);
@@ -107,27 +110,32 @@ internal static class GraphSections
         });
         var graph = ObjectGraph.WithoutReferences(numbers, sizes, types, typeNames, rootObjects, rootNameIndex, rootNames, large);
         var paths = withPaths ? RootPaths.FromParents(graph, file.ReadArray<int>("paths.parents")) : null;
-        var (reachable, reachableBytes) = file.Read("tree.counts", r => (r.ReadInt32(), r.ReadInt64()));
-        var tree = DominatorTree.FromParts(file.ReadArray<int>("tree.dominators"), file.ReadArray<long>("tree.retained"),
-            file.ReadArray<long>("tree.pertype"), reachable, reachableBytes);
-        if (tree.RetainedBytes.Length != graph.Count || tree.RetainedBytesPerType.Length != typeNames.Length)
+        var tree = withTree ? ReadTree(file) : null;
+        if (tree is not null && (tree.RetainedBytes.Length != graph.Count || tree.RetainedBytesPerType.Length != typeNames.Length))
         {
             throw new InvalidDataException("the index's dominator tree does not fit its graph");
         }
-        return new LiveGraph(graph, live, file.Read("graph.warnings", ReadStrings), tree, paths);
+        return new LiveGraph(graph, live, file.Read("graph.warnings", ReadStrings), tree, paths) { LiveTable = LiveTableSection.Read(file) };
     }
 
-    /// <summary>The mark, the type names and the retained bytes per type: none of the per-object arrays.</summary>
-    public static RetainedTypeTotals ReadTotals(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments)
+    private static DominatorTree ReadTree(SectionFileReader file)
     {
-        var live = ReadBitmap(file, heapSegments);
+        var (reachable, reachableBytes) = file.Read("tree.counts", r => (r.ReadInt32(), r.ReadInt64()));
+        return DominatorTree.FromParts(file.ReadArray<int>("tree.dominators"), file.ReadArray<long>("tree.retained"),
+            file.ReadArray<long>("tree.pertype"), reachable, reachableBytes);
+    }
+
+    /// <summary>The live type table, the type names and the retained bytes per type, and the mark when asked for: none of the per-object arrays.</summary>
+    public static RetainedTypeTotals ReadTotals(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments, bool withMark)
+    {
+        var live = withMark ? ReadBitmap(file, heapSegments) : null;
         var typeNames = file.Read("graph.typenames", ReadStrings);
         var perType = file.ReadArray<long>("tree.pertype");
         if (perType.Length != typeNames.Length)
         {
             throw new InvalidDataException("the index's retained bytes per type do not fit its types");
         }
-        return new RetainedTypeTotals(live, typeNames, perType, file.Read("graph.warnings", ReadStrings));
+        return new RetainedTypeTotals(live, typeNames, perType, file.Read("graph.warnings", ReadStrings), LiveTableSection.Read(file));
     }
 
     private static ObjectBitmap ReadBitmap(SectionFileReader file, IReadOnlyList<Microsoft.Diagnostics.Runtime.ClrSegment> heapSegments)

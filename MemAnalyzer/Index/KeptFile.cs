@@ -4,7 +4,7 @@ using MemAnalyzer.Heap;
 namespace MemAnalyzer.Index;
 
 /// <summary>
-/// A file a view keeps beside a dump's index (the -sql tables, a DuckDB database): the file itself,
+/// A file a view keeps beside a dump's index (the -sql tables, a DuckDB database; the -suspects answer, JSON): the file itself,
 /// "&lt;key&gt;.&lt;kind&gt;.maidx.db", and its check, "&lt;key&gt;.&lt;kind&gt;.maidx", an index file of its own with the
 /// same identity section (the dump's path, what names its types, its fingerprint) and one section holding the kept
 /// file's format, length and XxHash3. Both are staged and renamed into place, the file before its check; a check whose
@@ -67,7 +67,7 @@ internal static class KeptFile
     /// cannot); it is kept when whole and within the folder's limit. Never fails the analysis: a failure is one warning.
     /// </summary>
     public static void Write(IndexSettings settings, DumpIndexIdentity identity, DumpFingerprint dump, string kind, string format, string what,
-        Action<string> write, Action<string> warn)
+        string readers, Action<string> write, Action<string> warn)
     {
         var check = CheckPath(settings, identity, kind);
         var data = check + DataSuffix;
@@ -100,7 +100,7 @@ internal static class KeptFile
             File.Move(stagingData, data, overwrite: true);
             File.Move(stagingCheck, check, overwrite: true);
             var removed = IndexFolder.Trim(settings, keep: check);
-            settings.Note?.Invoke($"kept the {what} of {name} in {data} ({DumpIndexWriter.Megabytes(length)}): the next -sql or -export of this dump reads them from there{(removed > 0 ? $" ({removed} older {(removed == 1 ? "index was" : "indexes were")} removed to stay within {DumpIndexWriter.Megabytes(settings.LimitBytes)})" : "")}");
+            settings.Note?.Invoke($"kept the {what} of {name} in {data} ({DumpIndexWriter.Megabytes(length)}): the next {readers} of this dump reads them from there{(removed > 0 ? $" ({removed} older {(removed == 1 ? "index was" : "indexes were")} removed to stay within {DumpIndexWriter.Megabytes(settings.LimitBytes)})" : "")}");
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {

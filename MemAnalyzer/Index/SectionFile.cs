@@ -12,7 +12,7 @@ internal static class SectionFile
     public const ulong TailMagic = 0x444E4558_4449414D; // "MAIDXEND"
 
     /// <summary>Changes whenever what a section holds changes: an index of another version is rebuilt, never read.</summary>
-    public const int FormatVersion = 2;
+    public const int FormatVersion = 3;
 
     public const int HeadBytes = 16;
 

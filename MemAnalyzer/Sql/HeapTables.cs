@@ -26,6 +26,7 @@ public static class HeapTables
         IReadOnlyList<string> warnings;
         DominatorTree tree;
         RootPaths paths;
+        HeapSnapshot? kept = null;
         if (needs.Refs)
         {
             (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
@@ -36,7 +37,7 @@ public static class HeapTables
         else
         {
             var read = LiveGraphReader.Read(source, walk, withPaths: true, cancellation, progress);
-            (graph, live, warnings, tree, paths) = (read.Graph, read.Live, read.Warnings, read.Tree!, read.Paths!);
+            (graph, live, warnings, tree, paths, kept) = (read.Graph, read.Live, read.Warnings, read.Tree!, read.Paths!, read.LiveTable);
         }
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
@@ -45,7 +46,7 @@ public static class HeapTables
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
         }
-        var snapshot = HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
+        var snapshot = LiveGraphReader.TypeTable(kept, live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         return warnings.Count == 0 ? snapshot : snapshot with { Warnings = [.. snapshot.Warnings, .. warnings] };
     }
 

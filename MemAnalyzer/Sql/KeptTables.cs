@@ -41,7 +41,7 @@ public static class KeptTables
         var heap = HeapTables.Load(connection, source, walk, SqlTableNeeds.All, cancellation, progress);
         if (heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc)
         {
-            index.WriteKept(source, Kind, Format, What, staging => Copy(connection, staging));
+            index.WriteKept(source, Kind, Format, What, "-sql or -export", staging => Copy(connection, staging));
         }
         return heap;
     }

@@ -31,6 +31,7 @@ public sealed record LeakSuspect(
     public bool IsGroup => Address == 0;
 
     /// <summary>The framework code's retention pattern its root path matches (<see cref="Verdicts.LibraryPatterns"/>), or null: the application's own.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
     public Verdicts.LibraryPattern? Pattern { get; init; }
 
     /// <summary>Percent of the live heap the suspect retains.</summary>

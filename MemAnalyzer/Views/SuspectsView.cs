@@ -91,12 +91,19 @@ public sealed class SuspectsView : View
         var (reading, report) = SnapshotReader.Read(request.Target, context.Dac, (source, token) =>
         {
             runtime = PageFacts.RuntimeOf(source);
-            return SuspectsReading<SuspectReport>.Read(source, context.Walk, needsPaths: true, token, progress, tree =>
+            // A second -suspects (no page: its picture needs the tree) prints the suspects kept by the first.
+            if (request.Output.Html is null && KeptSuspects.TryRead(context.Walk.Index, source, options, token) is { } kept)
+            {
+                return new SuspectsReading<SuspectReport>(kept.Snapshot, kept.Report);
+            }
+            var read = SuspectsReading<SuspectReport>.Read(source, context.Walk, needsPaths: true, token, progress, tree =>
             {
                 var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, options, tree.PathOf, tree.TypePathOf);
                 picture = request.Output.Html is null ? null : PagePicture.Of(tree, found, options.Percent);
                 return found;
             });
+            new KeptSuspects(read.Snapshot, read.Result).Keep(context.Walk.Index, source, options);
+            return read;
         }, context.Cancellation);
         Write(request, context, reading.Result, described);
         request.Output.WritePage(context, () => AnalysisPages.Of(

@@ -80,10 +80,12 @@ public sealed class DumpIndexTests(LeaksTarget target)
         foreach (var view in views)
         {
             var read = cache.Run(["-f", target.BeforePath, .. view], new Dictionary<string, string?>());
-            Assert.True(IndexCache.Count(read.StandardError, Read) == 1, $"{string.Join(' ', view)}: {read}");
+            // -suspects prints the suspects the first run kept beside the index (SecondQuestionTests); the others read the index.
+            Assert.True(IndexCache.Count(read.StandardError, view[0] == "-suspects" ? "note: the leak suspects of before.dmp were read from " : Read) == 1,
+                $"{string.Join(' ', view)}: {read}");
             Assert.Equal(IndexCache.RunWithout(["-f", target.BeforePath, .. view]).StandardOutput, read.StandardOutput);
         }
-        Assert.Single(cache.IndexFiles);
+        Assert.Single(cache.IndexFiles, f => !Path.GetFileName(f).Contains(".suspects-", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -16,8 +16,9 @@ public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)
     public static SuspectsReading<T> Read(HeapSource source, WalkOptions walk, bool needsPaths, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress, Func<Tree, T> answer)
     {
-        var (graph, live, graphWarnings, tree, paths) = LiveGraphReader.Read(source, walk, withPaths: needsPaths, cancellation, progress);
-        var snapshot = HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
+        var read = LiveGraphReader.Read(source, walk, withPaths: needsPaths, cancellation, progress);
+        var (graph, live, graphWarnings, tree, paths) = read;
+        var snapshot = LiveGraphReader.TypeTable(read.LiveTable, live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };
