@@ -92,8 +92,9 @@ public sealed class SqlView : View
         {
             needs = SqlTableNeeds.All;
         }
+        using var kept = new KeptTables(connection);
         var (heap, report) = SnapshotReader.Read(target, context.Dac,
-            (source, token) => KeptTables.Load(connection, source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
+            (source, token) => kept.Load(source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
         // A damaged heap fails the run before any row is printed or exported (a heap read from kept tables was whole).
         Notes.Write(context.Error, heap?.Warnings ?? [], report, context.Silent);
         ViewRunner.Gate(heap, context, null);
