@@ -1,4 +1,3 @@
-using DuckDB.NET.Data;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Output;
 using MemAnalyzer.Sql;
@@ -67,8 +66,8 @@ public sealed class SqlView : View
         {
             ParquetExport.Check(folder, ParquetExport.DumpName(target), options.Overwrite);
         }
-        using var connection = new DuckDBConnection("DataSource=:memory:");
-        connection.Open();
+        using var engine = new SqlEngine();
+        var connection = engine.Connection;
         var fieldTypes = options.Query is null ? [] : FieldTables.TypesIn(options.Query);
         if (options.ExportFolder)
         {
