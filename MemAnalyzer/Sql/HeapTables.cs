@@ -55,9 +55,16 @@ public static class HeapTables
     {
         var table = source.Table;
         int[] seen;
-        Func<int, string>? names = kept ? index => { lock (table.ClrMdLock) { return HeapStatisticsCollector.NameOf(table.TypeAt(index)); } } : null;
+        // The kept objects hold each type's name: read once per type, from the walk thread that meets it first.
+        string NameOf(int index)
+        {
+            lock (table.ClrMdLock)
+            {
+                return HeapStatisticsCollector.NameOf(table.TypeAt(index));
+            }
+        }
         using (var sink = new ObjectRowSink(new ChunkAppender(connection, kept ? "objects" : "_objects"), withStrings ? connection.CreateAppender("strings") : null,
-            live, new GenerationRanges(source.Heap.Segments), graph, names))
+            live, new GenerationRanges(source.Heap.Segments), graph, kept ? NameOf : null))
         {
             var visitor = new ObjectRowVisitor(sink, new ObjectRowBuffer(), withStrings ? new StringContent(source.Memory) : null);
             ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);
