@@ -26,9 +26,9 @@ public interface ILiveGraphIndex
     string? TryReadKept(HeapSource source, string kind, string format, string what, CancellationToken cancellation);
 
     /// <summary>
-    /// Keeps a file beside this heap's index: <paramref name="write"/> makes it at the path it is given, throwing an
-    /// <see cref="IOException"/> when it cannot. Nothing for a live target; a failure is one warning, never the analysis's.
+    /// Starts a file to keep beside this heap's index (<see cref="IKeptFileWriter"/>: written at its staging path, then
+    /// kept), or null when nothing is to be kept (a live target). A failure is one warning, never the analysis's.
     /// </summary>
     /// <param name="readers">The views that read it, for the note that says it was kept.</param>
-    void WriteKept(HeapSource source, string kind, string format, string what, string readers, Action<string> write);
+    IKeptFileWriter? StartKept(HeapSource source, string kind, string format, string what, string readers);
 }

@@ -85,11 +85,20 @@ public sealed class DumpIndex(IndexSettings settings) : ILiveGraphIndex
             ? KeptFile.TryRead(settings, identity, FingerprintOf(identity), kind, format, what, Warn, cancellation)
             : null;
 
-    public void WriteKept(HeapSource source, string kind, string format, string what, string readers, Action<string> write)
+    public IKeptFileWriter? StartKept(HeapSource source, string kind, string format, string what, string readers)
     {
-        if (source.IndexIdentity is { } identity)
+        if (source.IndexIdentity is not { } identity)
         {
-            KeptFile.Write(settings, identity, FingerprintOf(identity), kind, format, what, readers, write, Warn);
+            return null;
+        }
+        try
+        {
+            return KeptFile.Start(settings, identity, FingerprintOf(identity), kind, format, what, readers, Warn);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            Warn($"the {what} of {Path.GetFileName(identity.DumpPath)} cannot be kept in {settings.Directory} ({e.Message}): the analysis goes on without them");
+            return null;
         }
     }
 

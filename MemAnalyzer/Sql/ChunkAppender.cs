@@ -9,7 +9,8 @@ namespace MemAnalyzer.Sql;
 /// column vectors the caller fills directly (a block copy into <see cref="Unfilled{T}"/>, or <see cref="NextRow"/> and
 /// one <see cref="Set{T}"/> per value; <see cref="SetNull"/> for the validity mask); a full chunk is appended as it fills. DuckDB.NET's row appender costs a managed
 /// call chain per value; this costs a few native calls per 2,048 rows. The column types are the table's, so
-/// <c>T</c> must match them (UBIGINT as ulong, BIGINT as long, INTEGER as int, UTINYINT as byte, BOOLEAN as bool).
+/// <c>T</c> must match them (UBIGINT as ulong, BIGINT as long, INTEGER as int, UTINYINT as byte, BOOLEAN as bool; VARCHAR
+/// through <see cref="SetString"/>).
 /// </summary>
 internal sealed unsafe class ChunkAppender : IDisposable
 {
@@ -66,6 +67,15 @@ internal sealed unsafe class ChunkAppender : IDisposable
 
     /// <summary>Writes one value of a row of the current chunk.</summary>
     public void Set<T>(int column, int row, T value) where T : unmanaged => ((T*)_data[column])[row] = value;
+
+    /// <summary>Writes one VARCHAR value of a row of the current chunk: UTF-8 bytes, copied by DuckDB (one native call).</summary>
+    public void SetString(int column, int row, byte[] utf8)
+    {
+        fixed (byte* text = utf8)
+        {
+            NativeMethods.Vectors.DuckDBUnsafeVectorAssignStringElementLength(_vectors[column], (ulong)row, text, utf8.Length);
+        }
+    }
 
     /// <summary>The unfilled rows of a column of the current chunk, to fill in place and then <see cref="Advance"/>.</summary>
     public Span<T> Unfilled<T>(int column) where T : unmanaged => new((T*)_data[column] + _count, Rows - _count);

@@ -11,12 +11,16 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 internal static class GraphRows
 {
-    /// <summary>The references of live objects, one row per edge of the graph, with the id of the field that holds it (<see cref="RefFields"/>).</summary>
-    public static void AppendRefs(DuckDBConnection connection, ObjectGraph graph, HeapSource source, CancellationToken cancellation)
+    /// <summary>
+    /// The references of live objects, one row per edge of the graph, with the id of the field that holds it
+    /// (<see cref="RefFields"/>) in <c>_refs</c>, or with its name in the kept database's <c>refs</c> (<paramref name="named"/>).
+    /// </summary>
+    public static void AppendRefs(DuckDBConnection connection, ObjectGraph graph, HeapSource source, bool named, CancellationToken cancellation)
     {
         var fields = new RefFields(source);
         var ids = new int[64];
-        using (var refs = new ChunkAppender(connection, "_refs"))
+        var names = new List<byte[]>();
+        using (var refs = new ChunkAppender(connection, named ? "refs" : "_refs"))
         {
             for (var obj = 0; obj < graph.Count; obj++)
             {
@@ -40,7 +44,15 @@ internal static class GraphRows
                     var row = refs.NextRow();
                     refs.Set(0, row, from);
                     refs.Set(1, row, graph.Addresses[references[r]]);
-                    if (ids[r] >= 0)
+                    if (ids[r] >= 0 && named)
+                    {
+                        while (names.Count <= ids[r])
+                        {
+                            names.Add(System.Text.Encoding.UTF8.GetBytes(fields.Names[names.Count]));
+                        }
+                        refs.SetString(2, row, names[ids[r]]);
+                    }
+                    else if (ids[r] >= 0)
                     {
                         refs.Set(2, row, ids[r]);
                     }
@@ -51,10 +63,14 @@ internal static class GraphRows
                 }
             }
         }
-        using var names = connection.CreateAppender("_fields");
+        if (named)
+        {
+            return;
+        }
+        using var fieldNames = connection.CreateAppender("_fields");
         for (var id = 0; id < fields.Names.Count; id++)
         {
-            names.CreateRow().AppendValue(id).AppendValue(fields.Names[id]).EndRow();
+            fieldNames.CreateRow().AppendValue(id).AppendValue(fields.Names[id]).EndRow();
         }
     }
 

@@ -9,39 +9,53 @@ namespace MemAnalyzer.Sql;
 /// <summary>
 /// The second query is fast: the tables of a dump are kept with its index (same cache folder, limit, checks and
 /// switches: -noindex, MEMANALYZER_NOINDEX=1, XDG_CACHE_HOME) as a DuckDB database, and a later -sql or -export of
-/// the same dump attaches it (read-only) instead of walking, marking and computing dominators again. Only the tables of
-/// a heap read whole are kept (no warning, no damaged place, every type named): those of a damaged heap are made, and
-/// judged by the damage gate, on every run. A query naming <c>fields('…')</c> reads the dump itself.
+/// the same dump attaches it (read-only) instead of walking, marking and computing dominators again. The first query
+/// loads the heap straight into that database at its staging name (<see cref="SqlSchema.Kept"/>: no tables in memory,
+/// no copy), then queries it. Only the tables of a heap read whole are kept (no warning, no damaged place, every type
+/// named): those of a damaged heap are made, and judged by the damage gate, on every run, and their staging database is
+/// removed when the run ends (<see cref="Dispose"/>), as after a failure. A query naming <c>fields('…')</c> reads the dump itself.
 /// </summary>
-public static class KeptTables
+public sealed class KeptTables(DuckDBConnection connection) : IDisposable
 {
     private const string Kind = "sql";
     private const string What = "SQL tables";
     private const string Alias = "kept";
 
     /// <summary>Changes with the schema: tables kept by another version are made anew, never read.</summary>
-    private static readonly string Format = $"duckdb tables 2 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create)))}";
+    private static readonly string Format =
+        $"duckdb tables 3 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create + SqlSchema.Kept + SqlSchema.KeptTypes)))}";
+
+    private IKeptFileWriter? _writer;
 
     /// <summary>
-    /// Fills <paramref name="connection"/>'s tables: from the kept database when there is one (returns null: nothing was
-    /// walked), else from the heap (<see cref="HeapTables.Load"/>, every table when they are to be kept), then keeps them.
+    /// Fills the connection's tables: from the kept database when there is one (returns null: nothing was walked),
+    /// else from the heap (<see cref="HeapTables.Load"/>: into memory, or every table into the database to keep).
     /// </summary>
-    public static HeapSnapshot? Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress)
+    public HeapSnapshot? Load(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
     {
         var index = needs.FieldTypes.Count == 0 && source.IndexIdentity is not null ? walk.Index : null;
         if (index is null)
         {
-            return HeapTables.Load(connection, source, walk, needs, cancellation, progress);
+            return HeapTables.Load(connection, source, walk, needs, kept: false, cancellation, progress);
         }
         if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(connection, kept))
         {
             return null;
         }
-        var heap = HeapTables.Load(connection, source, walk, SqlTableNeeds.All, cancellation, progress);
-        if (heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc)
+        _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
+        if (_writer is null)
         {
-            index.WriteKept(source, Kind, Format, What, "-sql or -export", staging => Copy(connection, staging));
+            return HeapTables.Load(connection, source, walk, needs, kept: false, cancellation, progress);
+        }
+        SqlStatements.Execute(connection, $"ATTACH {ParquetExport.Literal(_writer.Path)} AS {Alias}; USE {Alias}; {SqlSchema.Kept}");
+        var heap = HeapTables.Load(connection, source, walk, SqlTableNeeds.All, kept: true, cancellation, progress);
+        // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
+        SqlStatements.Execute(connection, $"{SqlSchema.KeptTypes} USE memory; DETACH {Alias};");
+        var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;
+        var path = whole ? _writer.Keep() : _writer.Path;
+        if (!TryAttach(connection, path))
+        {
+            throw new InvalidDataException($"the SQL tables just written to {path} cannot be opened");
         }
         return heap;
     }
@@ -61,21 +75,21 @@ public static class KeptTables
         }
     }
 
-    /// <summary>
-    /// The documented tables of the in-memory database into a new database file, each as a table of its own: the joins
-    /// behind the views (type names, generations, the live columns, field names) are paid once here, not by every query.
-    /// </summary>
-    private static void Copy(DuckDBConnection connection, string path)
+    /// <summary>Removes the staging database, if any is left (a heap whose tables are not kept, a failure, a cancellation).</summary>
+    public void Dispose()
     {
+        if (_writer is null)
+        {
+            return;
+        }
         try
         {
-            SqlStatements.Execute(connection, $"ATTACH {ParquetExport.Literal(path)} AS {Alias};" +
-                string.Concat(SqlSchema.Tables.Select(table => $"CREATE TABLE {Alias}.{table} AS SELECT * FROM memory.main.{table};")) +
-                $"DETACH {Alias};");
+            SqlStatements.Execute(connection, $"USE memory; DETACH DATABASE IF EXISTS {Alias};");
         }
-        catch (DuckDBException e)
+        catch (DuckDBException)
         {
-            throw new IOException(e.Message.Split('\n')[0], e);
+            // A connection that failed mid-statement: the file is removed all the same.
         }
+        _writer.Dispose();
     }
 }

@@ -1,4 +1,3 @@
-using DuckDB.NET.Data;
 using MemAnalyzer.Commands;
 using MemAnalyzer.Output;
 using MemAnalyzer.Sql;
@@ -67,8 +66,8 @@ public sealed class SqlView : View
         {
             ParquetExport.Check(folder, ParquetExport.DumpName(target), options.Overwrite);
         }
-        using var connection = new DuckDBConnection("DataSource=:memory:");
-        connection.Open();
+        using var engine = new SqlEngine();
+        var connection = engine.Connection;
         var fieldTypes = options.Query is null ? [] : FieldTables.TypesIn(options.Query);
         if (options.ExportFolder)
         {
@@ -92,8 +91,9 @@ public sealed class SqlView : View
         {
             needs = SqlTableNeeds.All;
         }
+        using var kept = new KeptTables(connection);
         var (heap, report) = SnapshotReader.Read(target, context.Dac,
-            (source, token) => KeptTables.Load(connection, source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
+            (source, token) => kept.Load(source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
         // A damaged heap fails the run before any row is printed or exported (a heap read from kept tables was whole).
         Notes.Write(context.Error, heap?.Warnings ?? [], report, context.Silent);
         ViewRunner.Gate(heap, context, null);

@@ -8,7 +8,7 @@ using MemAnalyzer.Suspects;
 namespace MemAnalyzer.Views;
 
 /// <summary>
-/// The answer of a -suspects, kept beside the dump's index (<see cref="ILiveGraphIndex.WriteKept"/>: same folder,
+/// The answer of a -suspects, kept beside the dump's index (<see cref="ILiveGraphIndex.StartKept"/>: same folder,
 /// limit, identity and hash checks): the live type table with the graph's warnings, and the suspects with their
 /// accumulation points, judged root paths and subtree types. A second -suspects of the same dump with the same
 /// options, by the same build, prints it and reads no graph: no per-object array, no dominator children, no subtree.
@@ -52,10 +52,24 @@ public sealed record KeptSuspects(HeapSnapshot Snapshot, SuspectReport Report)
     }
 
     /// <summary>Keeps the suspects for the next -suspects of this dump with these options; never fails the analysis.</summary>
-    public void Keep(ILiveGraphIndex? index, HeapSource source, SuspectOptions options) =>
-        index?.WriteKept(source, Kind(options), Format, What, Readers, staging =>
+    public void Keep(ILiveGraphIndex? index, HeapSource source, SuspectOptions options)
+    {
+        using var writer = index?.StartKept(source, Kind(options), Format, What, Readers);
+        if (writer is null)
         {
-            using var file = File.Create(staging);
-            JsonSerializer.Serialize(file, this, KeptSuspectsJson.Default.KeptSuspects);
-        });
+            return;
+        }
+        try
+        {
+            using (var file = File.Create(writer.Path))
+            {
+                JsonSerializer.Serialize(file, this, KeptSuspectsJson.Default.KeptSuspects);
+            }
+            writer.Keep();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // A full or unwritable cache folder: the answer is printed as it is, only not kept (the writer removes what is staged).
+        }
+    }
 }

@@ -1,0 +1,34 @@
+using DuckDB.NET.Data;
+
+namespace MemAnalyzer.Sql;
+
+/// <summary>
+/// The DuckDB of one -sql or -export run: an in-memory database whose buffers are bounded by <see cref="MemoryLimit"/>
+/// (beside the heap's graph, which the run holds too), spilling what does not fit (in-memory tables, a join's or a
+/// sort's state) to a folder of its own in the temp folder, removed when the run ends.
+/// </summary>
+public sealed class SqlEngine : IDisposable
+{
+    /// <summary>DuckDB's memory for its buffers: tables in memory, the kept database's blocks, a query's state.</summary>
+    public const string MemoryLimit = "512MB";
+
+    private readonly string _spill = Path.Combine(Path.GetTempPath(), $"memanalyzer-sql-{Environment.ProcessId}");
+
+    public SqlEngine()
+    {
+        Connection = new DuckDBConnection("DataSource=:memory:");
+        Connection.Open();
+        SqlStatements.Execute(Connection, $"SET memory_limit = '{MemoryLimit}'; SET temp_directory = {ParquetExport.Literal(_spill)};");
+    }
+
+    public DuckDBConnection Connection { get; }
+
+    public void Dispose()
+    {
+        Connection.Dispose();
+        if (Directory.Exists(_spill))
+        {
+            Directory.Delete(_spill, recursive: true);
+        }
+    }
+}
