@@ -64,6 +64,11 @@ public static partial class ExpectedCounts
 
     public const string WasteCellType = TargetNamespace + ".WasteCell";
 
+    /// <summary>Lists of two WasteTag in one List&lt;List&lt;WasteTag&gt;&gt;: JOverflow's vertical bar, a list of tiny lists.</summary>
+    public const int WasteBarLists = 20;
+
+    public const string WasteTagType = TargetNamespace + ".WasteTag";
+
     /// <summary>WasteSetting objects, each with a boxed WasteMode enum (24 bytes) in its field typed object, Mode.</summary>
     public const int WasteFieldBoxes = 12;
 

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using MemAnalyzer.Heap;
 
 namespace MemAnalyzer.Inspections;
@@ -14,10 +13,6 @@ namespace MemAnalyzer.Inspections;
 /// </summary>
 internal static class BoxedFindings
 {
-    private const int BlockBytes = 64 * 1024;
-    private const int LengthOffset = 8;
-    private const int DataOffset = 16;
-
     /// <summary>The box types of at least <paramref name="minGroup"/> boxes, with the objects whose owning field is wanted.</summary>
     public static BoxGroups Groups(MethodTableInfoTable table, TargetMemory memory, InspectionCandidates candidates, int minGroup, CancellationToken cancellation)
     {
@@ -81,37 +76,14 @@ internal static class BoxedFindings
     private static bool[] Holders(MethodTableInfoTable table, TargetMemory memory, InspectionCandidates candidates, Dictionary<string, BoxGroup> groups, CancellationToken cancellation)
     {
         var inArray = new bool[candidates.Boxed.Count];
-        var block = new byte[BlockBytes];
-        var addresses = candidates.Boxed.ConvertAll(b => b.Address);
+        var names = candidates.Boxed.ConvertAll(b => table.TypeAt(b.Index).Name ?? "?");
         var perArray = new Dictionary<string, long>(StringComparer.Ordinal);
-        Span<byte> head = stackalloc byte[4];
-        foreach (var array in candidates.ObjectArrays)
+        ArrayElementLookup.Run(memory, candidates.ObjectArrays, candidates.Boxed.ConvertAll(b => b.Address), found =>
         {
-            cancellation.ThrowIfCancellationRequested();
-            if (memory.Read(array + LengthOffset, head) != 4)
-            {
-                continue;
-            }
-            perArray.Clear();
-            long length = BinaryPrimitives.ReadInt32LittleEndian(head);
-            for (long first = 0; first < length; first += BlockBytes / 8)
-            {
-                var span = block.AsSpan(0, (int)Math.Min(BlockBytes, 8 * (length - first)));
-                if (memory.Read(array + DataOffset + (ulong)(8 * first), span) != span.Length)
-                {
-                    break;
-                }
-                for (var at = 0; at < span.Length; at += 8)
-                {
-                    var found = addresses.BinarySearch(BinaryPrimitives.ReadUInt64LittleEndian(span[at..]));
-                    if (found >= 0)
-                    {
-                        inArray[found] = true;
-                        var name = table.TypeAt(candidates.Boxed[found].Index).Name ?? "?";
-                        perArray[name] = perArray.GetValueOrDefault(name) + 1;
-                    }
-                }
-            }
+            inArray[found] = true;
+            perArray[names[found]] = perArray.GetValueOrDefault(names[found]) + 1;
+        }, array =>
+        {
             foreach (var (name, held) in perArray)
             {
                 var group = groups[name];
@@ -121,7 +93,8 @@ internal static class BoxedFindings
                     (group.TopHeld, group.TopArray) = (held, array);
                 }
             }
-        }
+            perArray.Clear();
+        }, cancellation);
         return inArray;
     }
 }

@@ -39,6 +39,9 @@ internal static class CandidateKinds
     /// <summary>System.Object[]: the array a List&lt;object&gt;, an ArrayList or a field typed object[] holds boxes in.</summary>
     public const ushort ObjectArray = 1024;
 
+    /// <summary>An array of lists, dictionaries or sets (a List&lt;List&lt;T&gt;&gt;'s items): it may hold many tiny collections, JOverflow's "vertical bar".</summary>
+    public const ushort CollectionArray = 4096;
+
     /// <summary>An Rx Subject&lt;T&gt; (System.Reactive): its observer array holds every subscription not disposed.</summary>
     public const ushort Subject = 2048;
 
@@ -76,8 +79,11 @@ internal static class CandidateKinds
         if (type.IsArray)
         {
             // By name: ClrMD does not always resolve a primitive array's component type.
-            return PrimitiveArrayNames.Contains(type.Name ?? "") ? (ushort)(Decided | Array | PrimitiveArray)
-                : type.Name == "System.Object[]" ? (ushort)(Decided | Array | ObjectArray) : (ushort)(Decided | Array);
+            var arrayName = type.Name ?? "";
+            return PrimitiveArrayNames.Contains(arrayName) ? (ushort)(Decided | Array | PrimitiveArray)
+                : arrayName == "System.Object[]" ? (ushort)(Decided | Array | ObjectArray)
+                : arrayName.EndsWith("[]", StringComparison.Ordinal) && CollectionPrefixes.Any(p => arrayName.StartsWith(p, StringComparison.Ordinal))
+                    ? (ushort)(Decided | Array | CollectionArray) : (ushort)(Decided | Array);
         }
         var name = type.Name ?? "";
         ushort kinds = Decided;

@@ -33,6 +33,9 @@ internal sealed class InspectionCandidates(int minHandlers)
     public List<ulong> Subjects { get; } = [];
     public List<ulong> ObjectArrays { get; } = [];
 
+    /// <summary>Arrays of lists, dictionaries or sets (<see cref="CandidateKinds.CollectionArray"/>).</summary>
+    public List<ulong> CollectionArrays { get; } = [];
+
     /// <summary>Boxed value types with their MethodTable index.</summary>
     public List<(ulong Address, int Index)> Boxed { get; } = [];
 
@@ -101,7 +104,7 @@ internal sealed class InspectionCandidates(int minHandlers)
     public IEnumerable<(int Index, long Count, long Bytes, ulong Example)> EmptyArrays() =>
         Enumerable.Range(0, _emptyCounts.Length).Where(i => _emptyCounts[i] > 0).Select(i => (i, _emptyCounts[i], _emptyBytes[i], _emptyExamples[i]));
 
-    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count, Subjects.Count, ObjectArrays.Count, Boxed.Count);
+    private Mark Position() => new(Delegates.Count, Collections.Count, Timers.Count, AsyncBoxes.Count, SafeHandles.Count, Finishable.Count, Queues.Count, Subjects.Count, ObjectArrays.Count, CollectionArrays.Count, Boxed.Count);
 
     private void Rewind(Mark mark)
     {
@@ -114,10 +117,11 @@ internal sealed class InspectionCandidates(int minHandlers)
         Cut(Queues, mark.Queues);
         Cut(Subjects, mark.Subjects);
         Cut(ObjectArrays, mark.ObjectArrays);
+        Cut(CollectionArrays, mark.CollectionArrays);
         Boxed.RemoveRange(mark.Boxed, Boxed.Count - mark.Boxed);
     }
 
     private static void Cut(List<ulong> list, int count) => list.RemoveRange(count, list.Count - count);
 
-    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues, int Subjects, int ObjectArrays, int Boxed);
+    private readonly record struct Mark(int Delegates, int Collections, int Timers, int AsyncBoxes, int SafeHandles, int Finishable, int Queues, int Subjects, int ObjectArrays, int CollectionArrays, int Boxed);
 }

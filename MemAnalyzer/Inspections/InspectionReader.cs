@@ -28,8 +28,9 @@ public static class InspectionReader
         var backlogs = QueueFindings.Groups(heap, candidates, options.MinQueue, cancellation);
         var subjects = ObserverFindings.Big(heap, candidates, options.MinHandlers);
         var boxes = BoxedFindings.Groups(source.Table, source.Memory, candidates, options.MinGroup, cancellation);
+        var small = SmallCollectionFindings.Groups(heap, source.Memory, candidates, options, sparseOverlap, cancellation);
         var owners = FieldOwners.Find(source, live, delegates.Keys.ToHashSet(),
-            new HashSet<ulong>(backlogs.Values.Select(g => g.Holder).Concat(subjects.Keys).Concat(boxes.Wanted)), cancellation);
+            new HashSet<ulong>(backlogs.Values.Select(g => g.Holder).Concat(subjects.Keys).Concat(boxes.Wanted).Concat(SmallCollectionFindings.Bars(small, options))), cancellation);
         List<Finding> findings =
         [
             .. FinishedFindings.Find(heap, candidates),
@@ -43,7 +44,7 @@ public static class InspectionReader
             .. DuplicateStrings(strings),
             .. ArrayFindings.Constant(source.Table, arrays, options.MinGroup),
             .. ArrayFindings.Duplicates(source.Table, arrays, options.MinGroup, cancellation),
-            .. SmallCollectionFindings.Find(heap, candidates, options, sparseOverlap, cancellation),
+            .. SmallCollectionFindings.Rows(heap, small, options, owners),
             .. HashCollisionFindings.Find(heap, source.Memory, candidates, options.MinChain, cancellation),
             .. QueueFindings.Rows(heap, backlogs, owners),
             .. BoxedFindings.Rows(boxes, owners),

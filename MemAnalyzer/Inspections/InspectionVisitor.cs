@@ -43,6 +43,10 @@ internal readonly struct InspectionVisitor(HeapSource source, InspectionCandidat
             {
                 candidates.ObjectArrays.Add(address);
             }
+            else if ((kinds & CandidateKinds.CollectionArray) != 0)
+            {
+                candidates.CollectionArrays.Add(address);
+            }
             return;
         }
         if ((kinds & CandidateKinds.Delegate) != 0 && MayHaveHandlers(address, index, available))

@@ -55,7 +55,27 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         var overhead = (WasteSmallOfOne * (32 + 56 - 8L)) + (WasteSmallOfTwo * (32 + 56 - 16L));
         Assert.Equal((WasteSmallOfOne + WasteSmallOfTwo, overhead), (row.Count, row.Bytes));
         Assert.Equal((row.Count, row.Bytes), ((long, long))oracle.SmallLists(ListType));
-        Assert.Equal("1 to 2 elements each; overhead 78 bytes per collection", row.Detail);
+        // They are all in one List<object>'s items: JOverflow's "vertical bar", named with the array and its field.
+        var (array, held) = oracle.TopArray(oracle.SmallListAddresses(ListType));
+        Assert.Equal(WasteSmallOfOne + WasteSmallOfTwo, held);
+        Assert.Equal(new Dictionary<string, int> { ["System.Collections.Generic.List<System.Object>._items"] = 1 }, oracle.FieldHolders(new HashSet<ulong> { array }));
+        Assert.Equal($"1 to 2 elements each; overhead 78 bytes per collection; vertical bar: {held} in one System.Object[] 0x{array:x}, held by List<Object>._items", row.Detail);
+    }
+
+    [Fact]
+    public void AListOfManyTinyListsIsAVerticalBarNamedWithItsArrayAndTheFieldThatHoldsIt()
+    {
+        const string tagList = $"System.Collections.Generic.List<{WasteTagType}>";
+        var row = InspectionRow.Single(target.Rows, "small collections", tagList);
+        using var oracle = new WasteOracle(target.DumpPath);
+
+        // A List of two is its object (32 bytes) and a WasteTag[4] (24 + 32), less 8 bytes per element.
+        Assert.Equal((WasteBarLists, WasteBarLists * (32 + 56 - 16L)), (row.Count, row.Bytes));
+        Assert.Equal((row.Count, row.Bytes), ((long, long))oracle.SmallLists(tagList));
+        var (array, held) = oracle.TopArray(oracle.SmallListAddresses(tagList), tagList + "[]");
+        Assert.Equal(WasteBarLists, held);
+        Assert.Equal(new Dictionary<string, int> { [$"System.Collections.Generic.List<{tagList}>._items"] = 1 }, oracle.FieldHolders(new HashSet<ulong> { array }));
+        Assert.Equal($"2 elements each; overhead 72 bytes per collection; vertical bar: {WasteBarLists} in one {tagList}[] 0x{array:x}, held by List<List<WasteTag>>._items", row.Detail);
     }
 
     [Fact]
@@ -158,7 +178,7 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         Assert.Equal(
         [
             ("backlogs", false, true), ("backlogs", false, true), ("boxed values", true, false), ("boxed values", true, false), ("constant arrays", true, false), ("duplicate arrays", true, false),
-            ("hash collisions", false, true), ("hash collisions", false, true), ("small collections", true, false), ("sparse collections", true, false), ("subject observers", false, true), ("zero-filled arrays", true, false),
+            ("hash collisions", false, true), ("hash collisions", false, true), ("small collections", true, false), ("small collections", true, false), ("sparse collections", true, false), ("subject observers", false, true), ("zero-filled arrays", true, false),
         ], saves);
         Assert.Equal(target.Rows.Select(r => r.Saves).OrderDescending(), target.Rows.Select(r => r.Saves));
     }
@@ -184,8 +204,9 @@ public sealed class WasteInspectionTests(WasteTarget target) : IClassFixture<Was
         var live = InspectionRow.Run("-pid", target.Process.Pid.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         Assert.Equal(Planted(target.Rows), Planted(live));
-        // The three array rows; the boxes in a list and in fields; the small lists (also a sparse row: one element of four slots), the two dictionaries, the two queues and the subject.
-        Assert.Equal(12, Planted(live).Length);
+        // The three array rows; the boxes in a list and in fields; the small lists (also a sparse row: one element of four slots) and the vertical bar's,
+        // the two dictionaries, the two queues and the subject.
+        Assert.Equal(13, Planted(live).Length);
         target.Process.AssertResumed();
     }
 

@@ -51,6 +51,14 @@ public sealed class WasteOracle : IDisposable
         return (small.Count, small.Sum(o => (long)o.Size + (long)o.ReadObjectField("_items").Size - (8L * o.ReadField<int>("_size"))));
     }
 
+    /// <summary>The lists of the type with 1 or 2 elements.</summary>
+    public IReadOnlySet<ulong> SmallListAddresses(string type) => OfType(type).Where(o => o.ReadField<int>("_size") is 1 or 2).Select(o => o.Address).ToHashSet();
+
+    /// <summary>The array of the type (System.Object[] unless said) whose elements hold most of <paramref name="targets"/>, and how many it holds.</summary>
+    public (ulong Array, int Held) TopArray(IReadOnlySet<ulong> targets, string arrayType = "System.Object[]") =>
+        OfType(arrayType).Where(a => a.AsArray().Length > 0)
+            .Select(a => (a.Address, a.AsArray().ReadValues<ulong>(0, a.AsArray().Length)!.Count(targets.Contains))).MaxBy(a => a.Item2);
+
     /// <summary>For the Dictionary type's one instance: entries, distinct hash codes of the keys, the longest bucket chain, and its object and arrays' bytes.</summary>
     public (int Entries, int Distinct, int Longest, long Bytes) Dictionary(string type)
     {

@@ -23,6 +23,11 @@ public struct WasteCell
     public int Value;
 }
 
+/// <summary>An element of the lists of two that a List&lt;List&lt;WasteTag&gt;&gt; holds: a vertical bar.</summary>
+public sealed class WasteTag
+{
+}
+
 public enum WasteMode
 {
     Idle,
@@ -167,6 +172,12 @@ public static class WasteScenario
                 s_held.Add(SmallList(count));
             }
         }
+        var bar = new List<List<WasteTag>>();
+        for (var i = 0; i < ExpectedCounts.WasteBarLists; i++)
+        {
+            bar.Add(new List<WasteTag>(4) { new(), new() });
+        }
+        s_held.Add(bar);
         var colliding = new Dictionary<WasteKey, int>();
         var good = new Dictionary<WasteGoodKey, int>();
         for (var i = 0; i < ExpectedCounts.WasteCollidingKeys; i++)
