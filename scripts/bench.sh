@@ -281,7 +281,7 @@ done
 echo "   index of the walkthrough dump: $index_bytes bytes; outputs from the index equal to those built anew"
 # -sql and -export (issue 44): the README's dumpheap -stat recipe without the index, writing the kept tables (fresh) and
 # reading them (warm); an export of every table, replaced on each run.
-sql_query="SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC"
+sql_query="SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC, type"
 measure ma.walk.sql "${MA[@]}" -f "$WORK/walk.dmp" -sql "$sql_query" -silent
 measure ma.walk.sql.write "$WORK/bin/index-run" fresh -f "$WORK/walk.dmp" -sql "$sql_query" -silent
 sql_kept_bytes=$(cat "$WORK"/cache/memanalyzer/*.sql.maidx.db | wc -c)

@@ -7,9 +7,9 @@ namespace MemAnalyzer.Tests.EndToEnd.Sql;
 [Collection(RetentionTargetCollection.Name)]
 public sealed class SqlRecipeTests(RetentionTarget target)
 {
-    public const string TopDominators = "SELECT printf('0x%x', address) AS address, type, retained FROM objects WHERE live AND dominator IS NULL ORDER BY retained DESC LIMIT 10";
+    public const string TopDominators = "SELECT printf('0x%x', address) AS address, type, retained FROM objects WHERE live AND dominator IS NULL ORDER BY retained DESC, address LIMIT 10";
 
-    public const string StaticsThatRetainMost = "SELECT r.name, o.type, o.retained, o.address FROM roots r JOIN objects o USING (address) WHERE r.kind = 'Static' ORDER BY o.retained DESC LIMIT 10";
+    public const string StaticsThatRetainMost = "SELECT r.name, o.type, o.retained, o.address FROM roots r JOIN objects o USING (address) WHERE r.kind = 'Static' ORDER BY o.retained DESC, r.name LIMIT 10";
 
     [Fact]
     public void TheTopDominatorsRecipeGivesEachObjectTheBytesTheOracleFreesWithoutIt()

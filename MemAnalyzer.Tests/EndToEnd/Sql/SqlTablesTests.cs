@@ -12,7 +12,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Sql;
 public sealed class SqlTablesTests(RetentionTarget target)
 {
     /// <summary>The README's dumpheap -stat recipe.</summary>
-    public const string DumpHeapStat = "SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC";
+    public const string DumpHeapStat = "SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC, type";
 
     [Fact]
     public void TheDumpHeapStatRecipeAndTheTypesTableEqualTheAllObjectsTypeTable()
