@@ -63,7 +63,7 @@ internal static class BoxedFindings
         {
             var top = group.Elsewhere.Select(owners.GetValueOrDefault).OfType<string>().CountBy(f => f)
                 .OrderByDescending(p => p.Value).ThenBy(p => p.Key, StringComparer.Ordinal).FirstOrDefault();
-            parts.Add(top.Key is null ? $"{elsewhere:N0} not in an object[], held by no field"
+            parts.Add(top.Key is null ? $"{elsewhere:N0} in no object[] and no field (a local or another array holds them)"
                 : $"{elsewhere:N0} held by fields typed object; most by {top.Key} ({top.Value:N0})");
         }
         return string.Join("; ", parts);

@@ -52,9 +52,12 @@ internal static class SmallCollectionFindings
         return groups;
     }
 
-    /// <summary>The arrays that hold a vertical bar (at least the group threshold's collections of a type), whose owning field is wanted.</summary>
+    /// <summary>The arrays that hold a vertical bar (<see cref="IsBar"/>), whose owning field is wanted.</summary>
     public static IEnumerable<ulong> Bars(Dictionary<string, SmallGroup> groups, InspectionOptions options) =>
-        groups.Values.Where(g => g.TopHeld >= options.MinGroup).Select(g => g.TopArray);
+        groups.Values.Where(g => IsBar(g, options)).Select(g => g.TopArray);
+
+    /// <summary>One array holds many of the group: at least the group threshold's, and never fewer than its default (a bar of one or two is no bar).</summary>
+    private static bool IsBar(SmallGroup group, InspectionOptions options) => group.TopHeld >= Math.Max(options.MinGroup, InspectionOptions.DefaultMinGroup);
 
     public static IEnumerable<Finding> Rows(ClrHeap heap, Dictionary<string, SmallGroup> groups, InspectionOptions options, IReadOnlyDictionary<ulong, string> owners) =>
         groups.Select(g => new Finding(InspectionNames.SmallCollections, g.Key, Detail(heap, g.Value, options, owners), g.Value.Count, g.Value.Overhead, g.Value.Example))
@@ -64,7 +67,7 @@ internal static class SmallCollectionFindings
     {
         var text = (group.Min == group.Max ? $"{group.Min} element{(group.Min == 1 ? "" : "s")} each" : $"{group.Min} to {group.Max} elements each") +
             $"; overhead {group.Overhead / group.Count:N0} bytes per collection";
-        if (group.TopHeld < options.MinGroup)
+        if (!IsBar(group, options))
         {
             return text;
         }
