@@ -27,6 +27,15 @@ internal interface IScanVisitor<TSelf>
     {
     }
 
+    /// <summary>
+    /// Every object of a segment was visited: called on the walk thread, outside the scan's lock (several threads at
+    /// once), just before <see cref="SegmentDone"/>. For the work of a visitor that each thread's copy can do on its own.
+    /// </summary>
+    /// <param name="frozen">A frozen segment (its objects are never freed).</param>
+    void SegmentWalked(bool frozen)
+    {
+    }
+
     /// <summary>Every object of a segment was visited. Called under the scan's lock: one thread at a time.</summary>
     /// <param name="frozen">A frozen segment (its objects are never freed).</param>
     void SegmentDone(bool frozen);

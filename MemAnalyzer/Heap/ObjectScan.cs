@@ -119,6 +119,7 @@ internal sealed class ObjectScan
                 : scanner.TryWalk(segment, window, live?.BitsOf(start), _selection == ObjectSelection.Live, counts, ref visitor, cancellation);
             if (reason is null)
             {
+                visitor.SegmentWalked(frozen);
                 lock (_lock)
                 {
                     Add(counts, length);
@@ -134,6 +135,7 @@ internal sealed class ObjectScan
         lock (_source.Table.ClrMdLock)
         {
             ClrMdSegmentWalk.Walk(segment, window, _source.Table, live, _selection, counts, ref visitor, cancellation);
+            visitor.SegmentWalked(frozen);
             lock (_lock)
             {
                 Add(counts, length);

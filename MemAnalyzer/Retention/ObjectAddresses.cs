@@ -12,6 +12,15 @@ public abstract class ObjectAddresses
     /// <summary>The address of object number <paramref name="obj"/>.</summary>
     public abstract ulong this[int obj] { get; }
 
+    /// <summary>The addresses of the objects numbered <paramref name="first"/>, <paramref name="first"/> + 1, … into every slot of <paramref name="into"/>.</summary>
+    public virtual void CopyTo(int first, Span<ulong> into)
+    {
+        for (var i = 0; i < into.Length; i++)
+        {
+            into[i] = this[first + i];
+        }
+    }
+
     /// <summary>The number of the object starting exactly at the address, or -1.</summary>
     public abstract int IndexOf(ulong address);
 

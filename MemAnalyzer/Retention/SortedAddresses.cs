@@ -21,6 +21,8 @@ public sealed class SortedAddresses : ObjectAddresses
 
     public override ulong this[int obj] => _addresses[obj];
 
+    public override void CopyTo(int first, Span<ulong> into) => _addresses.AsSpan(first, into.Length).CopyTo(into);
+
     public override long MemoryBytes => 8L * _addresses.Length;
 
     public override int IndexOf(ulong address)

@@ -13,59 +13,61 @@ internal static class GraphRows
 {
     /// <summary>
     /// The references of live objects, one row per edge of the graph, with the id of the field that holds it
-    /// (<see cref="RefFields"/>) in <c>_refs</c>, or with its name in the kept database's <c>refs</c> (<paramref name="named"/>).
+    /// (<see cref="RefFields"/>) in <c>_refs</c>, and the names of those ids in <c>_fields</c>. Reads only the
+    /// reference arrays it is given (<see cref="ObjectGraph.EdgeStart"/>, <see cref="ObjectGraph.Edges"/>, taken before
+    /// the dominators let go of the graph's), so that it can run beside them on a thread of its own.
     /// </summary>
-    public static void AppendRefs(DuckDBConnection connection, ObjectGraph graph, HeapSource source, bool named, CancellationToken cancellation)
+    public static void AppendRefs(DuckDBConnection connection, ObjectAddresses addresses, int[] edgeStart, int[] edges, HeapSource source,
+        CancellationToken cancellation)
     {
+        const int Block = 4096;
         var fields = new RefFields(source);
         var ids = new int[64];
-        var names = new List<byte[]>();
-        using (var refs = new ChunkAppender(connection, named ? "refs" : "_refs"))
+        var targets = new ulong[64];
+        var from = new ulong[Block];
+        using (var refs = new ChunkAppender(connection, "_refs"))
         {
-            for (var obj = 0; obj < graph.Count; obj++)
+            for (var first = 0; first < addresses.Count; first += Block)
             {
-                if ((obj & 0xFFFF) == 0xFFFF)
+                cancellation.ThrowIfCancellationRequested();
+                var count = Math.Min(Block, addresses.Count - first);
+                // The sources in address order, a block at a time; each target is looked up once.
+                addresses.CopyTo(first, from.AsSpan(0, count));
+                for (var i = 0; i < count; i++)
                 {
-                    cancellation.ThrowIfCancellationRequested();
-                }
-                var references = graph.ReferencesOf(obj);
-                if (references.Length == 0)
-                {
-                    continue;
-                }
-                if (references.Length > ids.Length)
-                {
-                    ids = new int[Math.Max(references.Length, ids.Length * 2)];
-                }
-                fields.Name(graph, obj, ids.AsSpan(0, references.Length));
-                var from = graph.Addresses[obj];
-                for (var r = 0; r < references.Length; r++)
-                {
-                    var row = refs.NextRow();
-                    refs.Set(0, row, from);
-                    refs.Set(1, row, graph.Addresses[references[r]]);
-                    if (ids[r] >= 0 && named)
+                    var obj = first + i;
+                    var length = edgeStart[obj + 1] - edgeStart[obj];
+                    if (length == 0)
                     {
-                        while (names.Count <= ids[r])
+                        continue;
+                    }
+                    if (length > ids.Length)
+                    {
+                        ids = new int[Math.Max(length, ids.Length * 2)];
+                        targets = new ulong[ids.Length];
+                    }
+                    var references = edges.AsSpan(edgeStart[obj], length);
+                    for (var r = 0; r < length; r++)
+                    {
+                        targets[r] = addresses[references[r]];
+                    }
+                    fields.Name(from[i], targets.AsSpan(0, length), ids.AsSpan(0, length));
+                    for (var r = 0; r < length; r++)
+                    {
+                        var row = refs.NextRow();
+                        refs.Set(0, row, from[i]);
+                        refs.Set(1, row, targets[r]);
+                        if (ids[r] >= 0)
                         {
-                            names.Add(System.Text.Encoding.UTF8.GetBytes(fields.Names[names.Count]));
+                            refs.Set(2, row, ids[r]);
                         }
-                        refs.SetString(2, row, names[ids[r]]);
-                    }
-                    else if (ids[r] >= 0)
-                    {
-                        refs.Set(2, row, ids[r]);
-                    }
-                    else
-                    {
-                        refs.SetNull(2, row);
+                        else
+                        {
+                            refs.SetNull(2, row);
+                        }
                     }
                 }
             }
-        }
-        if (named)
-        {
-            return;
         }
         using var fieldNames = connection.CreateAppender("_fields");
         for (var id = 0; id < fields.Names.Count; id++)

@@ -16,10 +16,10 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 public static class HeapTables
 {
-    /// <param name="connection">A connection whose tables <see cref="SqlSchema.Create"/> made, empty; or, when
-    /// <paramref name="kept"/>, <see cref="SqlSchema.Kept"/> (names in the rows, <c>types</c> left to <see cref="SqlSchema.KeptTypes"/>).</param>
+    /// <param name="connection">A connection whose current catalog's tables <see cref="SqlSchema.Create"/> made, empty
+    /// (in memory, or the kept database's).</param>
     /// <returns>The live snapshot: its warnings are printed and its damage fails the run as in every graph view.</returns>
-    public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs, bool kept,
+    public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs,
         CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
     {
         ObjectGraph graph;
@@ -31,9 +31,30 @@ public static class HeapTables
         if (needs.Refs)
         {
             (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
-            paths = RootPaths.Compute(graph, cancellation);
-            GraphRows.AppendRefs(connection, graph, source, kept, cancellation);
-            tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+            // The references are appended on a thread of their own while the root paths and dominators are computed
+            // (neither touches the connection); the dominators let go of the graph's references, not of these.
+            var (addresses, edgeStart, edges) = (graph.Addresses, graph.EdgeStart, graph.Edges);
+            var refs = Task.Factory.StartNew(() => GraphRows.AppendRefs(connection, addresses, edgeStart, edges, source, cancellation),
+                cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            try
+            {
+                paths = RootPaths.Compute(graph, cancellation);
+                tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+            }
+            catch
+            {
+                // Never leave the connection in use by the appending thread: its own failure, if any, is the lesser one.
+                ((IAsyncResult)refs).AsyncWaitHandle.WaitOne();
+                throw;
+            }
+            refs.GetAwaiter().GetResult();
+            // The references (held by the task's closure), and what the dominators let go of, go back to the system
+            // before the objects' rows take DuckDB's buffers.
+            (addresses, edgeStart, edges, refs) = (null!, null!, null!, null!);
+            if (graph.Count >= 1 << 20)
+            {
+                GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
+            }
         }
         else
         {
@@ -42,7 +63,7 @@ public static class HeapTables
         }
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
-        AppendObjects(connection, source, walk, live, new LiveColumns(graph, tree, paths), needs.Strings, kept, cancellation);
+        AppendObjects(connection, source, walk, live, new LiveColumns(graph, tree, paths), needs.Strings, cancellation);
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
@@ -52,28 +73,15 @@ public static class HeapTables
     }
 
     private static void AppendObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, bool withStrings,
-        bool kept, CancellationToken cancellation)
+        CancellationToken cancellation)
     {
         var table = source.Table;
         int[] seen;
-        // The kept objects hold each type's name: read once per type, from the walk thread that meets it first.
-        string NameOf(int index)
+        using (var sinks = new ObjectRowSinks(connection, withStrings))
         {
-            lock (table.ClrMdLock)
-            {
-                return HeapStatisticsCollector.NameOf(table.TypeAt(index));
-            }
-        }
-        using (var sink = new ObjectRowSink(new ChunkAppender(connection, kept ? "objects" : "_objects"), withStrings ? connection.CreateAppender("strings") : null,
-            live, new GenerationRanges(source.Heap.Segments), graph, kept ? NameOf : null))
-        {
-            var visitor = new ObjectRowVisitor(sink, new ObjectRowBuffer(), withStrings ? new StringContent(source.Memory) : null);
+            var visitor = new ObjectRowVisitor(sinks, withStrings ? new StringContent(source.Memory) : null, live, new GenerationRanges(source.Heap.Segments), graph);
             ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);
-            seen = [.. sink.SeenTypes];
-        }
-        if (kept)
-        {
-            return;
+            seen = [.. sinks.SeenTypes];
         }
         using var types = connection.CreateAppender("_types");
         lock (table.ClrMdLock)

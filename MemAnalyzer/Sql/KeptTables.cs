@@ -10,7 +10,7 @@ namespace MemAnalyzer.Sql;
 /// The second query is fast: the tables of a dump are kept with its index (same cache folder, limit, checks and
 /// switches: -noindex, MEMANALYZER_NOINDEX=1, XDG_CACHE_HOME) as a DuckDB database, and a later -sql or -export of
 /// the same dump attaches it (read-only) instead of walking, marking and computing dominators again. The first query
-/// loads the heap straight into that database at its staging name (<see cref="SqlSchema.Kept"/>: no tables in memory,
+/// loads the heap straight into that database at its staging name (<see cref="SqlSchema.Create"/>: no tables in memory,
 /// no copy), then queries it. Only the tables of a heap read whole are kept (no warning, no damaged place, every type
 /// named): those of a damaged heap are made, and judged by the damage gate, on every run, and their staging database is
 /// removed when the run ends (<see cref="Dispose"/>), as after a failure. A query naming <c>fields('…')</c> reads the dump itself.
@@ -23,7 +23,7 @@ public sealed class KeptTables(DuckDBConnection connection) : IDisposable
 
     /// <summary>Changes with the schema: tables kept by another version are made anew, never read.</summary>
     private static readonly string Format =
-        $"duckdb tables 3 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create + SqlSchema.Kept + SqlSchema.KeptTypes)))}";
+        $"duckdb tables 4 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create + SqlSchema.KeptTypes)))}";
 
     private IKeptFileWriter? _writer;
 
@@ -36,7 +36,7 @@ public sealed class KeptTables(DuckDBConnection connection) : IDisposable
         var index = needs.FieldTypes.Count == 0 && source.IndexIdentity is not null ? walk.Index : null;
         if (index is null)
         {
-            return HeapTables.Load(connection, source, walk, needs, kept: false, cancellation, progress);
+            return HeapTables.Load(connection, source, walk, needs, cancellation, progress);
         }
         if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(connection, kept))
         {
@@ -45,10 +45,12 @@ public sealed class KeptTables(DuckDBConnection connection) : IDisposable
         _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
         if (_writer is null)
         {
-            return HeapTables.Load(connection, source, walk, needs, kept: false, cancellation, progress);
+            return HeapTables.Load(connection, source, walk, needs, cancellation, progress);
         }
-        SqlStatements.Execute(connection, $"ATTACH {ParquetExport.Literal(_writer.Path)} AS {Alias}; USE {Alias}; {SqlSchema.Kept}");
-        var heap = HeapTables.Load(connection, source, walk, SqlTableNeeds.All, kept: true, cancellation, progress);
+        SqlStatements.Execute(connection, $"ATTACH {ParquetExport.Literal(_writer.Path)} AS {Alias}; USE {Alias}; {SqlSchema.Create}");
+        SqlEngine.Limit(connection, SqlEngine.LoadLimit);
+        var heap = HeapTables.Load(connection, source, walk, SqlTableNeeds.All, cancellation, progress);
+        SqlEngine.Limit(connection, SqlEngine.MemoryLimit);
         // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
         SqlStatements.Execute(connection, $"{SqlSchema.KeptTypes} USE memory; DETACH {Alias};");
         var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;

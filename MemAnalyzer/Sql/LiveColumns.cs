@@ -3,38 +3,25 @@ using MemAnalyzer.Retention;
 namespace MemAnalyzer.Sql;
 
 /// <summary>
-/// The live columns of an <c>objects</c> row, filled in the same pass as the row itself: the object's retained bytes,
-/// immediate dominator and parent on its shortest root path, from the live graph's number of its address (NULL for an
-/// object the graph does not hold, or that no root reaches). Stored in <c>_objects</c>, so that no query joins a
-/// second table of every live object by address (a hash table of 10^7 rows).
+/// The live columns of an <c>objects</c> row: the object's retained bytes, immediate dominator and parent on its
+/// shortest root path, from the live graph's number of its address (NULL for an object the graph does not hold, or
+/// that no root reaches). Stored in <c>_objects</c>, so that no query joins a second table of every live object by
+/// address (a hash table of 10^7 rows). Read by every walk thread at once: the graph, tree and paths are only read.
 /// </summary>
 internal sealed class LiveColumns(ObjectGraph graph, DominatorTree tree, RootPaths paths)
 {
-    /// <summary>Fills the row's retained, dominator and parent columns for the object at <paramref name="address"/>.</summary>
-    public void Fill(ChunkAppender objects, int row, int retained, ulong address)
+    /// <summary>The retained bytes, dominator and parent of the object at <paramref name="address"/>, with
+    /// <see cref="ObjectRowBuffer"/>'s values for NULL.</summary>
+    public (long Retained, ulong Dominator, ulong Parent) Of(ulong address)
     {
         var obj = graph.IndexOf(address);
-        if (obj < 0 || !tree.IsReachable(obj))
+        if (obj < 0)
         {
-            objects.SetNull(retained, row);
+            return (ObjectRowBuffer.NoRetained, ObjectRowBuffer.NoAddress, ObjectRowBuffer.NoAddress);
         }
-        else
-        {
-            objects.Set(retained, row, tree.RetainedBytes[obj]);
-        }
-        SetOrNull(objects, retained + 1, row, obj < 0 ? -1 : tree.ImmediateDominatorOf(obj));
-        SetOrNull(objects, retained + 2, row, obj < 0 ? -1 : paths.ParentOf(obj));
+        var retained = tree.IsReachable(obj) ? tree.RetainedBytes[obj] : ObjectRowBuffer.NoRetained;
+        return (retained, AddressOf(tree.ImmediateDominatorOf(obj)), AddressOf(paths.ParentOf(obj)));
     }
 
-    private void SetOrNull(ChunkAppender objects, int column, int row, int obj)
-    {
-        if (obj >= 0)
-        {
-            objects.Set(column, row, graph.Addresses[obj]);
-        }
-        else
-        {
-            objects.SetNull(column, row);
-        }
-    }
+    private ulong AddressOf(int obj) => obj >= 0 ? graph.Addresses[obj] : ObjectRowBuffer.NoAddress;
 }

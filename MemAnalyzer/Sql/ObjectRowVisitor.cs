@@ -5,14 +5,21 @@ namespace MemAnalyzer.Sql;
 
 /// <summary>
 /// The scan's visitor that turns every object into a row of <c>objects</c> (and each string into a row of
-/// <c>strings</c> when asked): each walk thread buffers its segment and hands it to the <see cref="ObjectRowSink"/>
-/// when the segment is done, which the scan calls one thread at a time.
+/// <c>strings</c> when asked): each walk thread buffers its segment's rows, their looked-up columns filled as they come
+/// (<see cref="ObjectRowBuffer.Add"/>), and appends them through a sink of its own (<see cref="ObjectRowSinks"/>) when
+/// the segment is walked, beside the other threads: DuckDB compresses each thread's rows on that thread.
 /// </summary>
-internal readonly struct ObjectRowVisitor(ObjectRowSink sink, ObjectRowBuffer buffer, StringContent? strings) : IScanVisitor<ObjectRowVisitor>
+internal readonly struct ObjectRowVisitor(ObjectRowSinks sinks, ObjectRowSink sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap live,
+    GenerationRanges generations, LiveColumns graph) : IScanVisitor<ObjectRowVisitor>
 {
+    public ObjectRowVisitor(ObjectRowSinks sinks, StringContent? strings, ObjectBitmap live, GenerationRanges generations, LiveColumns graph)
+        : this(sinks, sinks.Next(), new ObjectRowBuffer(), strings, live, generations, graph)
+    {
+    }
+
     public void Visit(ulong address, int index, byte flags, long size, ReadOnlySpan<byte> available)
     {
-        buffer.Add(address, index, size);
+        buffer.Add(address, index, size, live, generations, graph);
         if (strings is not null && (flags & MethodTableInfoTable.IsString) != 0)
         {
             var length = strings.Length(address, size, available);
@@ -25,13 +32,22 @@ internal readonly struct ObjectRowVisitor(ObjectRowSink sink, ObjectRowBuffer bu
         }
     }
 
+    public void SegmentWalked(bool frozen)
+    {
+        if (frozen)
+        {
+            buffer.Frozen(graph);
+        }
+        sink.Append(buffer);
+        buffer.Clear();
+    }
+
     public void SegmentDone(bool frozen)
     {
-        sink.Append(buffer, frozen);
-        buffer.Clear();
     }
 
     public void SegmentAbandoned() => buffer.Clear();
 
-    public ObjectRowVisitor ForThread() => new(sink, new ObjectRowBuffer(), strings is null ? null : new StringContent(strings.Memory));
+    public ObjectRowVisitor ForThread() =>
+        new(sinks, strings is null ? null : new StringContent(strings.Memory), live, generations, graph);
 }

@@ -1,5 +1,4 @@
 using MemAnalyzer.Heap;
-using MemAnalyzer.Retention;
 using Microsoft.Diagnostics.Runtime;
 
 namespace MemAnalyzer.Sql;
@@ -38,12 +37,12 @@ internal sealed class RefFields
     /// <summary>The field names by id.</summary>
     public IReadOnlyList<string> Names => _names;
 
-    /// <summary>Fills <paramref name="ids"/>[i] with the name id of the i-th reference of <paramref name="obj"/>, -1 when unknown.</summary>
-    public void Name(ObjectGraph graph, int obj, Span<int> ids)
+    /// <summary>Fills <paramref name="ids"/>[i] with the name id of the reference of the object at <paramref name="address"/> to
+    /// <paramref name="targets"/>[i] (its references in the graph's order), -1 when unknown.</summary>
+    public void Name(ulong address, ReadOnlySpan<ulong> targets, Span<int> ids)
     {
         ids.Fill(Unknown);
         _count = 0;
-        var address = graph.Addresses[obj];
         if (!_dependents.IsEmpty && _dependents.IsPrimary(address))
         {
             var visitor = new SlotVisitor(this, _dependentHandle);
@@ -51,7 +50,7 @@ internal sealed class RefFields
         }
         if (!_reader.TryReadHeader(address, out var methodTable, out var length) || _table.Find(methodTable & ~1UL) is not (var index and >= 0))
         {
-            Match(graph, obj, ids);
+            Match(targets, ids);
             return;
         }
         var layout = LayoutOf(index);
@@ -65,7 +64,7 @@ internal sealed class RefFields
                 }
             }
         }
-        Match(graph, obj, ids);
+        Match(targets, ids);
         if (layout.IsArray)
         {
             foreach (ref var id in ids)
@@ -76,13 +75,12 @@ internal sealed class RefFields
     }
 
     /// <summary>Each reference takes the first unused slot holding its target, looked for from after the last match: linear when both are in order.</summary>
-    private void Match(ObjectGraph graph, int obj, Span<int> ids)
+    private void Match(ReadOnlySpan<ulong> targets, Span<int> ids)
     {
-        var references = graph.ReferencesOf(obj);
         var cursor = 0;
-        for (var r = 0; r < references.Length && _count > 0; r++)
+        for (var r = 0; r < targets.Length && _count > 0; r++)
         {
-            var target = graph.Addresses[references[r]];
+            var target = targets[r];
             for (var step = 0; step < _count; step++)
             {
                 var slot = (cursor + step) % _count;
@@ -130,7 +128,7 @@ internal sealed class RefFields
             isArray = type.IsArray;
             if (!isArray)
             {
-                Collect(type.Fields, 8, null, fields, depth: 0);
+                Collect(type.Fields, 8, long.MaxValue, null, ReferenceSlots(_table.Entries[index]), fields, depth: 0);
             }
         }
         (long[] Offsets, int[] Names, bool IsArray) layout = ([.. fields.Select(f => f.Offset)], [.. fields.Select(f => f.Name)], isArray);
@@ -138,21 +136,70 @@ internal sealed class RefFields
         return layout;
     }
 
-    /// <summary>The reference fields of a type, and of its struct fields as "outer.inner", at their offsets from the object's start.</summary>
-    private void Collect(IEnumerable<ClrInstanceField> fields, long start, string? prefix, List<(long, int)> into, int depth)
+    /// <summary>
+    /// The reference fields of a type, and of its struct fields as "outer.inner", at their offsets from the object's
+    /// start. A struct field is looked into only when the type's GC descriptor has a reference slot within it (up to
+    /// the next field, or <paramref name="end"/>): ClrMD finds a struct field's type by its name, a search of every
+    /// type of the heap, and most struct fields (DateTime, Guid, decimal, …) hold no reference.
+    /// </summary>
+    /// <param name="slots">The object's reference slots by offset, ascending; null when its descriptor is not one of fixed slots.</param>
+    private void Collect(IEnumerable<ClrInstanceField> fields, long start, long end, string? prefix, long[]? slots, List<(long, int)> into, int depth)
     {
-        foreach (var field in fields)
+        var list = fields as IReadOnlyList<ClrInstanceField> ?? [.. fields];
+        var offsets = list.Select(f => start + f.Offset).Order().ToArray();
+        foreach (var field in list)
         {
             var name = prefix is null ? field.Name ?? "?" : $"{prefix}.{field.Name ?? "?"}";
+            var at = start + field.Offset;
             if (field.IsObjectReference)
             {
-                into.Add((start + field.Offset, Id(name)));
+                into.Add((at, Id(name)));
             }
-            else if (field.ElementType == ClrElementType.Struct && field.Type is { } inner && depth < 8)
+            else if (field.ElementType == ClrElementType.Struct && depth < 8)
             {
-                Collect(inner.Fields, start + field.Offset, name, into, depth + 1);
+                // The field ends where the next field by offset starts.
+                var next = Array.BinarySearch(offsets, at + 1);
+                next = next >= 0 ? next : ~next;
+                var until = next < offsets.Length ? Math.Min(offsets[next], end) : end;
+                if (HasSlot(slots, at, until) && field.Type is { } inner)
+                {
+                    Collect(inner.Fields, at, until, name, slots, into, depth + 1);
+                }
             }
         }
+    }
+
+    private static bool HasSlot(long[]? slots, long start, long end)
+    {
+        if (slots is null)
+        {
+            return true;
+        }
+        var first = Array.BinarySearch(slots, start);
+        first = first >= 0 ? first : ~first;
+        return first < slots.Length && slots[first] < end;
+    }
+
+    /// <summary>The offsets of a fixed-size object's reference slots from its GC descriptor's series, or null for any other descriptor.</summary>
+    private long[]? ReferenceSlots(MethodTableInfoTable.Entry entry)
+    {
+        if (entry.GcDescriptorSeries <= 0 || entry.ComponentSize != 0)
+        {
+            return (entry.Flags & MethodTableInfoTable.HasReferences) == 0 && entry.ComponentSize == 0 ? [] : null;
+        }
+        var gc = _table.GcDescriptors;
+        List<long> slots = [];
+        for (var series = 0; series < entry.GcDescriptorSeries; series++)
+        {
+            var offset = Math.Max(gc[entry.GcDescriptorStart + 2 * series], 0);
+            var stop = Math.Min(gc[entry.GcDescriptorStart + 2 * series] + gc[entry.GcDescriptorStart + 2 * series + 1] + entry.BaseSize, entry.BaseSize);
+            for (; offset < stop; offset += 8)
+            {
+                slots.Add(offset);
+            }
+        }
+        slots.Sort();
+        return [.. slots];
     }
 
     private int Id(string name)

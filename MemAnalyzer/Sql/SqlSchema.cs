@@ -1,10 +1,10 @@
 namespace MemAnalyzer.Sql;
 
 /// <summary>
-/// The tables a query sees, as DuckDB statements. In memory (<see cref="Create"/>) the rows are loaded into underscore
-/// tables that store a type id per object (no type name per row), and the documented tables are views that join the
-/// names in. The kept database (<see cref="Kept"/>) holds the documented tables themselves, appended with the names in
-/// each row (DuckDB's dictionary compression stores each name once per block), so that no query joins them again.
+/// The tables a query sees, as DuckDB statements (<see cref="Create"/>), in memory and in the kept database alike: the
+/// rows are loaded into underscore tables that store a type id per object and a field id per reference (no name per
+/// row: appending 10^7 names, and DuckDB's string statistics and dictionary analysis over them, cost more than the
+/// rest of the load), and the documented tables are views that join the names in (a hash join with one row per type).
 /// </summary>
 public static class SqlSchema
 {
@@ -33,19 +33,11 @@ public static class SqlSchema
         """;
 
     /// <summary>
-    /// The statements that make the kept database's tables, empty: <c>objects</c>, <c>refs</c>, <c>roots</c> and
-    /// <c>strings</c> with the in-memory views' columns, and <c>_type_retained</c>, which <see cref="KeptTypes"/> turns into <c>types</c>.
+    /// The kept database's <c>types</c>, once its tables are loaded: the view's rows, as a table, so that a second query
+    /// does not group every object again.
     /// </summary>
-    public const string Kept = """
-        CREATE TABLE objects (address UBIGINT, type VARCHAR, size BIGINT, generation VARCHAR, live BOOLEAN, retained BIGINT, dominator UBIGINT, parent UBIGINT);
-        CREATE TABLE refs (source UBIGINT, target UBIGINT, field VARCHAR);
-        CREATE TABLE roots (address UBIGINT, kind VARCHAR, name VARCHAR);
-        CREATE TABLE strings (address UBIGINT, length INTEGER, value VARCHAR);
-        CREATE TABLE _type_retained (type VARCHAR, retained BIGINT);
-        """;
-
-    /// <summary>The kept database's <c>types</c>, once its <c>objects</c> and <c>_type_retained</c> are loaded: the in-memory view's rows, as a table.</summary>
-    public static readonly string KeptTypes = $"CREATE TABLE types AS {TypesOf("objects o", "o.type")}; DROP TABLE _type_retained;";
+    public const string KeptTypes =
+        "CREATE TABLE _types_kept AS SELECT * FROM types; DROP VIEW types; ALTER TABLE _types_kept RENAME TO types; DROP TABLE _type_retained;";
 
     private static string TypesOf(string objects, string type) => $"""
         SELECT {type}, count(*) AS count, sum(o.size) AS bytes, count(*) FILTER (WHERE o.live) AS live_count,
