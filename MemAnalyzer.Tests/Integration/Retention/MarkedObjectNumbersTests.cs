@@ -32,6 +32,27 @@ public sealed class MarkedObjectNumbersTests(RetentionDump dump)
         Assert.Throws<ArgumentOutOfRangeException>(() => numbers[live.Length]);
     }
 
+    [Fact]
+    public void ConsecutiveNumbersCopiedAtOnceGiveTheAddressesOfTheLiveObjectsInOrderAcrossSegments()
+    {
+        var (numbers, live) = MarkLive();
+        var segments = dump.Oracle.Heap.Segments.Count(s => live.Any(a => s.ObjectRange.Contains(a)));
+        Assert.True(segments > 1, $"the live objects lie on {segments} segment(s): a copy must cross from one to the next");
+        var all = new ulong[live.Length];
+        numbers.CopyTo(0, all);
+        Assert.Equal(live, all);
+        // Windows of every length up to 300 starting at every 97th number, so that each crosses words and segments.
+        for (var first = 0; first < live.Length; first += 97)
+        {
+            var length = Math.Min(1 + first % 300, live.Length - first);
+            var window = new ulong[length];
+            numbers.CopyTo(first, window);
+            Assert.Equal(live.AsSpan(first, length).ToArray(), window);
+        }
+        numbers.CopyTo(live.Length, Span<ulong>.Empty);
+        Assert.Throws<ArgumentOutOfRangeException>(() => numbers.CopyTo(live.Length - 1, new ulong[2]));
+    }
+
     private (MarkedObjectNumbers Numbers, ulong[] Live) MarkLive()
     {
         var bitmap = new ObjectBitmap(dump.Oracle.Heap.Segments);
