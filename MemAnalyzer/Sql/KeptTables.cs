@@ -15,8 +15,9 @@ namespace MemAnalyzer.Sql;
 /// named): those of a damaged heap are made, and judged by the damage gate, on every run, and their staging database is
 /// removed when the run ends (<see cref="Dispose"/>), as after a failure. A query naming <c>fields('…')</c> reads the dump itself.
 /// </summary>
-public sealed class KeptTables(DuckDBConnection connection) : IDisposable
+public sealed class KeptTables(SqlEngine engine) : IDisposable
 {
+    private readonly DuckDBConnection _connection = engine.Connection;
     private const string Kind = "sql";
     private const string What = "SQL tables";
     private const string Alias = "kept";
@@ -29,36 +30,47 @@ public sealed class KeptTables(DuckDBConnection connection) : IDisposable
 
     /// <summary>
     /// Fills the connection's tables: from the kept database when there is one (returns null: nothing was walked),
-    /// else from the heap (<see cref="HeapTables.Load"/>: into memory, or every table into the database to keep).
+    /// else from the heap (<see cref="HeapTables.Load"/>: the query's tables into the run's scratch database, or every
+    /// table into the database to keep).
     /// </summary>
     public HeapSnapshot? Load(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
     {
         var index = needs.FieldTypes.Count == 0 && source.IndexIdentity is not null ? walk.Index : null;
         if (index is null)
         {
-            return HeapTables.Load(connection, source, walk, needs, cancellation, progress);
+            return LoadScratch(source, walk, needs, cancellation, progress);
         }
-        if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(connection, kept))
+        if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(_connection, kept))
         {
             return null;
         }
         _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
         if (_writer is null)
         {
-            return HeapTables.Load(connection, source, walk, needs, cancellation, progress);
+            return LoadScratch(source, walk, needs, cancellation, progress);
         }
-        SqlStatements.Execute(connection, $"ATTACH {ParquetExport.Literal(_writer.Path)} AS {Alias}; USE {Alias}; {SqlSchema.Create}");
-        SqlEngine.Limit(connection, SqlEngine.LoadLimit);
-        var heap = HeapTables.Load(connection, source, walk, SqlTableNeeds.All, cancellation, progress);
-        SqlEngine.Limit(connection, SqlEngine.MemoryLimit);
+        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(_writer.Path)} AS {Alias}; USE {Alias}; {SqlSchema.Create}");
+        SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
+        var heap = HeapTables.Load(_connection, source, walk, SqlTableNeeds.All, cancellation, progress);
+        SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
         // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
-        SqlStatements.Execute(connection, $"{SqlSchema.KeptTypes} USE memory; DETACH {Alias};");
+        SqlStatements.Execute(_connection, $"{SqlSchema.KeptTypes} USE memory; DETACH {Alias};");
         var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;
         var path = whole ? _writer.Keep() : _writer.Path;
-        if (!TryAttach(connection, path))
+        if (!TryAttach(_connection, path))
         {
             throw new InvalidDataException($"the SQL tables just written to {path} cannot be opened");
         }
+        return heap;
+    }
+
+    /// <summary>The tables the query names, loaded into the run's scratch database (<see cref="SqlEngine.ScratchDatabase"/>), its default catalog.</summary>
+    private HeapSnapshot LoadScratch(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
+    {
+        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(engine.ScratchDatabase())} AS scratch; USE scratch; {SqlSchema.Create}");
+        SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
+        var heap = HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
+        SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
         return heap;
     }
 
@@ -86,7 +98,7 @@ public sealed class KeptTables(DuckDBConnection connection) : IDisposable
         }
         try
         {
-            SqlStatements.Execute(connection, $"USE memory; DETACH DATABASE IF EXISTS {Alias};");
+            SqlStatements.Execute(_connection, $"USE memory; DETACH DATABASE IF EXISTS {Alias};");
         }
         catch (DuckDBException)
         {

@@ -33,6 +33,16 @@ public sealed class SqlEngine : IDisposable
 
     public DuckDBConnection Connection { get; }
 
+    /// <summary>
+    /// A database file of the run's own (in the spill folder, removed with it) for the tables of a heap that are not
+    /// kept (no index, or none can be written): compressed as they are written, so that they cost disk, not memory.
+    /// </summary>
+    public string ScratchDatabase()
+    {
+        Directory.CreateDirectory(_spill);
+        return Path.Combine(_spill, "tables.duckdb");
+    }
+
     public void Dispose()
     {
         Connection.Dispose();

@@ -91,7 +91,7 @@ public sealed class SqlView : View
         {
             needs = SqlTableNeeds.All;
         }
-        using var kept = new KeptTables(connection);
+        using var kept = new KeptTables(engine);
         var (heap, report) = SnapshotReader.Read(target, context.Dac,
             (source, token) => kept.Load(source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
         // A damaged heap fails the run before any row is printed or exported (a heap read from kept tables was whole).
