@@ -64,10 +64,17 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         return heap;
     }
 
-    /// <summary>The tables the query names, loaded into the run's scratch database (<see cref="SqlEngine.ScratchDatabase"/>), its default catalog.</summary>
+    /// <summary>
+    /// The tables the query names, loaded into the run's scratch database (<see cref="SqlEngine.ScratchDatabase"/>) as
+    /// the default catalog, or into memory when the temp folder cannot hold it.
+    /// </summary>
     private HeapSnapshot LoadScratch(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
     {
-        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(engine.ScratchDatabase())} AS scratch; USE scratch; {SqlSchema.Create}");
+        if (engine.ScratchDatabase() is not { } scratch)
+        {
+            return HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
+        }
+        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(scratch)} AS scratch; USE scratch; {SqlSchema.Create}");
         SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
         var heap = HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
         SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);

@@ -36,11 +36,19 @@ public sealed class SqlEngine : IDisposable
     /// <summary>
     /// A database file of the run's own (in the spill folder, removed with it) for the tables of a heap that are not
     /// kept (no index, or none can be written): compressed as they are written, so that they cost disk, not memory.
+    /// Null when that folder cannot be made (the tables are then held in memory, spilling as DuckDB can).
     /// </summary>
-    public string ScratchDatabase()
+    public string? ScratchDatabase()
     {
-        Directory.CreateDirectory(_spill);
-        return Path.Combine(_spill, "tables.duckdb");
+        try
+        {
+            Directory.CreateDirectory(_spill);
+            return Path.Combine(_spill, "tables.duckdb");
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
     }
 
     public void Dispose()
