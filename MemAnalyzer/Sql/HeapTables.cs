@@ -17,7 +17,7 @@ namespace MemAnalyzer.Sql;
 public static class HeapTables
 {
     /// <param name="connection">A connection whose current catalog's tables <see cref="SqlSchema.Create"/> made, empty
-    /// (in memory, or the kept database's).</param>
+    /// (the kept database's, the run's scratch database's, or the in-memory catalog's).</param>
     /// <returns>The live snapshot: its warnings are printed and its damage fails the run as in every graph view.</returns>
     public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs,
         CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
