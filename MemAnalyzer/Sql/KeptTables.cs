@@ -49,10 +49,7 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         {
             return LoadScratch(source, walk, needs, cancellation, progress);
         }
-        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(_writer.Path)} AS {Alias}; USE {Alias}; {SqlSchema.Create}");
-        SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
-        var heap = HeapTables.Load(_connection, source, walk, SqlTableNeeds.All, cancellation, progress);
-        SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
+        var heap = LoadInto(_writer.Path, Alias, source, walk, SqlTableNeeds.All, cancellation, progress);
         // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
         SqlStatements.Execute(_connection, $"{SqlSchema.KeptTypes} USE memory; DETACH {Alias};");
         var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;
@@ -74,7 +71,17 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         {
             return HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
         }
-        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(scratch)} AS scratch; USE scratch; {SqlSchema.Create}");
+        return LoadInto(scratch, "scratch", source, walk, needs, cancellation, progress);
+    }
+
+    /// <summary>
+    /// The heap's tables loaded into a new database file attached as <paramref name="alias"/>, the default catalog,
+    /// with DuckDB's memory at <see cref="SqlEngine.LoadLimit"/> while they are written.
+    /// </summary>
+    private HeapSnapshot LoadInto(string path, string alias, HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress)
+    {
+        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(path)} AS {alias}; USE {alias}; {SqlSchema.Create}");
         SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
         var heap = HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
         SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
