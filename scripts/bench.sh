@@ -149,6 +149,7 @@ declare -A DESCRIPTION=(
   [ma.many.dstrings]="MemAnalyzer -dstrings, many types"
   [ma.diff]="MemAnalyzer diff -f walkthrough -f2 after"
   [ma.walk.retained]="MemAnalyzer -live -retained, walkthrough"
+  [ma.walk.retained.4k]="MemAnalyzer -live -retained, walkthrough, 4 KB pages (MEMANALYZER_HUGEPAGES=0)"
   [ma.walk.roots]="MemAnalyzer -live -roots DataInstance, walkthrough"
   [ma.cache.roots]="MemAnalyzer -roots CachedItem, 15,000-entry ConcurrentDictionary (a path through an array of structs)"
   [ma.walk.suspects]="MemAnalyzer -suspects, walkthrough"
@@ -254,6 +255,8 @@ else
 fi
 measure ma.diff "${MA[@]}" -f "$WORK/walk.dmp" -f2 "$WORK/after.dmp" -dts -silent
 measure ma.walk.retained "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -retained -silent
+# The same without huge pages for the managed heap (Linux/HugePages.cs), so that each run measures what they give.
+measure ma.walk.retained.4k env MEMANALYZER_HUGEPAGES=0 "${MA[@]}" -f "$WORK/walk.dmp" -dts -live -retained -silent
 measure ma.walk.roots "${MA[@]}" -f "$WORK/walk.dmp" -dts 1 -live -roots MemAnalyzer.TestTargets.LeakyApp.DataInstance -silent
 measure ma.cache.roots "${MA[@]}" -f "$WORK/cache.dmp" -dts 1 -roots MemAnalyzer.TestTargets.LeakyApp.Cache.CachedItem -silent
 measure ma.walk.suspects "${MA[@]}" -f "$WORK/walk.dmp" -suspects -silent

@@ -89,9 +89,11 @@ declare -A DESCRIPTION=(
   [ma.scale.live]="MemAnalyzer -live, scale walkthrough"
   [ma.scale.dstrings]="MemAnalyzer -dstrings, scale walkthrough"
   [ma.scale.retained]="MemAnalyzer -live -retained, scale walkthrough"
+  [ma.scale.retained.4k]="MemAnalyzer -live -retained, scale walkthrough, 4 KB pages (MEMANALYZER_HUGEPAGES=0)"
   [ma.scale.index.write]="MemAnalyzer -live -retained, scale walkthrough, writing the index (the first question)"
   [ma.scale.index.retained]="MemAnalyzer -live -retained from the index, scale walkthrough (a second question)"
   [ma.scale.index.suspects]="MemAnalyzer -suspects from the index, scale walkthrough"
+  [ma.scale.index.roots]="MemAnalyzer -live -roots DataInstance[] from the index, scale walkthrough (one instance)"
   [base.scale]="baseline histogram, scale walkthrough"
   [base.scale.live]="baseline -live, scale walkthrough"
   [sos.scale]="SOS dumpheap -stat, scale walkthrough"
@@ -112,6 +114,7 @@ measure ma.scale.dstrings "${MA[@]}" -f "$WORK/scale.dmp" -dstrings -silent
 skipped=()
 if [ "$(available_gb)" -ge "$need_retained_gb" ]; then
   measure ma.scale.retained "${MA[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
+  measure ma.scale.retained.4k env MEMANALYZER_HUGEPAGES=0 "${MA[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
   # The index (a second question of the same dump), with a cache folder of its own: written once, then read.
   index=(env -u MEMANALYZER_NOINDEX XDG_CACHE_HOME="$WORK/cache" "${MA[@]}")
   rm -rf "$WORK/cache/memanalyzer"
@@ -119,6 +122,7 @@ if [ "$(available_gb)" -ge "$need_retained_gb" ]; then
   index_bytes=$(stat -c %s "$WORK"/cache/memanalyzer/*.maidx)
   measure ma.scale.index.retained "${index[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
   measure ma.scale.index.suspects "${index[@]}" -f "$WORK/scale.dmp" -suspects -silent
+  measure ma.scale.index.roots "${index[@]}" -f "$WORK/scale.dmp" -dts 1 -live -roots 'MemAnalyzer.TestTargets.LeakyApp.DataInstance[]' -silent
   cmp -s "$WORK/out/ma.scale.retained.out" "$WORK/out/ma.scale.index.retained.out" || { echo "error: -retained from the index differs" >&2; status_index=1; }
   echo "   index of the scale dump: $index_bytes bytes"
 else
