@@ -45,8 +45,9 @@ public sealed class ObjectGraph
     }
 
     private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
-        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes)
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes, bool withoutReferences = false)
     {
+        ReferencesReleased = withoutReferences;
         Addresses = addresses;
         TypeIndex = typeIndex;
         TypeNames = typeNames;
@@ -58,7 +59,7 @@ public sealed class ObjectGraph
         _largeSizes = largeSizes ?? new Dictionary<int, long>();
         Validate(allSizes);
         _sizes = sizes ?? new ObjectSizes(allSizes!, typeIndex, typeNames.Length, _largeSizes);
-        EdgeCount = edgeStart[Addresses.Count];
+        EdgeCount = withoutReferences ? 0 : edgeStart[Addresses.Count];
     }
 
     public ObjectAddresses Addresses { get; }
@@ -99,13 +100,9 @@ public sealed class ObjectGraph
 
     /// <summary>A graph read back from an index without its references: as after <see cref="ReleaseReferences"/>.</summary>
     internal static ObjectGraph WithoutReferences(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames,
-        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes)
-    {
-        // Offsets of empty reference lists pass the checks; they are let go of at once.
-        var graph = new ObjectGraph(addresses, sizes, typeIndex, typeNames, new int[addresses.Count + 1], [], rootObjects, rootNameIndex, rootNames, largeSizes);
-        graph.ReleaseReferences();
-        return graph;
-    }
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes) =>
+        // No offsets of empty reference lists (4 bytes per object, made and let go of at once), and nothing to check in them.
+        new(addresses, sizes, null, typeIndex, typeNames, [], [], rootObjects, rootNameIndex, rootNames, largeSizes, withoutReferences: true);
 
     public string TypeNameOf(int obj) => TypeNames[TypeIndex[obj]];
 
@@ -133,7 +130,7 @@ public sealed class ObjectGraph
     private void Validate(uint[]? sizes)
     {
         var count = Addresses.Count;
-        if ((sizes is not null && sizes.Length != count) || TypeIndex.Length != count || EdgeStart.Length != count + 1)
+        if ((sizes is not null && sizes.Length != count) || TypeIndex.Length != count || (!ReferencesReleased && EdgeStart.Length != count + 1))
         {
             throw new ArgumentException($"per-object arrays disagree: {count} addresses, {sizes?.Length ?? count} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
         }
@@ -141,16 +138,23 @@ public sealed class ObjectGraph
         {
             throw new ArgumentException($"{RootObjects.Length} root objects but {RootNameIndex.Length} root name indexes");
         }
+        // The type indexes by their least and greatest (vectorized), the one out of range found only to name it.
+        if (count > 0 && (TypeIndex.Min() < 0 || TypeIndex.Max() >= TypeNames.Length))
+        {
+            var bad = Array.FindIndex(TypeIndex, t => (uint)t >= (uint)TypeNames.Length);
+            throw new ArgumentException($"object {bad} has type index {TypeIndex[bad]} outside the {TypeNames.Length} type names");
+        }
+        if (ReferencesReleased)
+        {
+            ValidateRoots(count);
+            return;
+        }
         if (EdgeStart[0] != 0 || EdgeStart[count] > Edges.Length)
         {
             throw new ArgumentException("edge offsets must start at 0 and end within the edge array");
         }
         for (var i = 0; i < count; i++)
         {
-            if ((uint)TypeIndex[i] >= (uint)TypeNames.Length)
-            {
-                throw new ArgumentException($"object {i} has type index {TypeIndex[i]} outside the {TypeNames.Length} type names");
-            }
             if (EdgeStart[i + 1] < EdgeStart[i])
             {
                 throw new ArgumentException($"edge offsets must not decrease (object {i})");
@@ -167,6 +171,11 @@ public sealed class ObjectGraph
                 throw new ArgumentException($"edge {e} points to object {Edges[e]}, outside 0..{count - 1}");
             }
         }
+        ValidateRoots(count);
+    }
+
+    private void ValidateRoots(int count)
+    {
         for (var r = 0; r < RootObjects.Length; r++)
         {
             if ((uint)RootObjects[r] >= (uint)count || (uint)RootNameIndex[r] >= (uint)RootNames.Length)

@@ -10,18 +10,22 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
     public static IReadOnlyList<TypeRootPaths> For(ObjectGraph graph, RootPaths paths, Func<string, bool> matches, int top,
         Func<int, int, string?> fieldNameOf, CancellationToken cancellation, DominatorTree? tree = null)
     {
+        // Only the types asked for are counted: no size is looked up for the others' objects.
+        var wanted = Array.ConvertAll(graph.TypeNames, name => matches(name));
         var counts = new long[graph.TypeNames.Length];
         var bytes = new long[graph.TypeNames.Length];
-        for (var obj = 0; obj < graph.Count; obj++)
+        var types = graph.TypeIndex;
+        for (var obj = 0; obj < types.Length; obj++)
         {
-            if (paths.IsReachable(obj))
+            var type = types[obj];
+            if (wanted[type] && paths.IsReachable(obj))
             {
-                counts[graph.TypeIndex[obj]]++;
-                bytes[graph.TypeIndex[obj]] += graph.SizeOf(obj);
+                counts[type]++;
+                bytes[type] += graph.SizeOf(obj);
             }
         }
         return Enumerable.Range(0, graph.TypeNames.Length)
-            .Where(t => counts[t] > 0 && matches(graph.TypeNames[t]))
+            .Where(t => counts[t] > 0)
             .OrderByDescending(t => counts[t]).ThenBy(t => graph.TypeNames[t], StringComparer.Ordinal)
             .Select(t => new TypeRootPaths(graph.TypeNames[t], counts[t], bytes[t], paths.Top(t, top, fieldNameOf, cancellation, tree)))
             .ToList();
