@@ -7,13 +7,14 @@ namespace MemAnalyzer.Sql;
 /// The scan's visitor that turns every object into a row of <c>objects</c> (and each string into a row of
 /// <c>strings</c> when asked): each walk thread buffers its segment's rows, their looked-up columns filled as they come
 /// (<see cref="ObjectRowBuffer.Add"/>), and appends them through a sink of its own (<see cref="ObjectRowSinks"/>) when
-/// the segment is walked, beside the other threads: DuckDB compresses each thread's rows on that thread.
+/// the segment is walked, beside the other threads: DuckDB compresses each thread's rows on that thread. A sink (and its
+/// connection) is opened by the first segment a copy walks: the scan's first copy walks none when threads do the walk.
 /// </summary>
-internal readonly struct ObjectRowVisitor(ObjectRowSinks sinks, ObjectRowSink sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap live,
+internal readonly struct ObjectRowVisitor(ObjectRowSinks sinks, Lazy<ObjectRowSink> sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap live,
     GenerationRanges generations, LiveColumns graph) : IScanVisitor<ObjectRowVisitor>
 {
     public ObjectRowVisitor(ObjectRowSinks sinks, StringContent? strings, ObjectBitmap live, GenerationRanges generations, LiveColumns graph)
-        : this(sinks, sinks.Next(), new ObjectRowBuffer(), strings, live, generations, graph)
+        : this(sinks, new Lazy<ObjectRowSink>(sinks.Next, LazyThreadSafetyMode.None), new ObjectRowBuffer(), strings, live, generations, graph)
     {
     }
 
@@ -38,7 +39,7 @@ internal readonly struct ObjectRowVisitor(ObjectRowSinks sinks, ObjectRowSink si
         {
             buffer.Frozen(graph);
         }
-        sink.Append(buffer);
+        sink.Value.Append(buffer);
         buffer.Clear();
     }
 
