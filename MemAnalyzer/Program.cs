@@ -2,8 +2,6 @@ using System.Runtime.InteropServices;
 using McMaster.Extensions.CommandLineUtils;
 using MemAnalyzer.Cli;
 
-// Huge pages for the managed heap's big arrays (MEMANALYZER_HUGEPAGES=0: as the system gives them), before they are made.
-using var hugePages = MemAnalyzer.Linux.HugePages.Start(Environment.GetEnvironmentVariable(MemAnalyzer.Linux.HugePages.Variable));
 // Before anything is written: the output gets the text alone, without System.Console's keypad-mode sequence.
 TerminalStreams.Install();
 using var cancellation = new CancellationTokenSource();

@@ -106,7 +106,10 @@ public static class CommandRunner
         return new WalkOptions(threads,
             IncludeStackRoots: Environment.GetEnvironmentVariable(IsolatedRunner.NoStackRootsVariable) != "1",
             SimulateStackWalkCrash: IsolatedRunner.IsChild && Environment.GetEnvironmentVariable(IsolatedRunner.SimulateCrashVariable) == "1",
-            DacCalls: dacCalls);
+            DacCalls: dacCalls)
+        {
+            BeforeGraph = Linux.HugePages.Once(Environment.GetEnvironmentVariable(Linux.HugePages.Variable)),
+        };
     }
 
     private static TimeSpan PauseInJsonWrite() =>

@@ -14,6 +14,7 @@ public static class HeapGraphReader
     public static (ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings) Read(HeapSource source, WalkOptions options, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null)
     {
+        options.BeforeGraph?.Invoke();
         var (heap, table, memory) = (source.Heap, source.TableWithReferences(), source.Memory);
         var clock = System.Diagnostics.Stopwatch.StartNew();
         progress?.Report(new HeapWalkProgress(WalkPhase.Marking, 0, 0, 0, clock.Elapsed));

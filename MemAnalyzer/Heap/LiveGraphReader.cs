@@ -42,6 +42,7 @@ public static class LiveGraphReader
     public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withPaths, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress = null, bool withTree = true)
     {
+        walk.BeforeGraph?.Invoke();
         if (walk.Index?.TryRead(source, withPaths, withTree, cancellation) is { } kept)
         {
             return kept;

@@ -24,4 +24,11 @@ public sealed record WalkOptions(int Threads, bool IncludeStackRoots = true, boo
 
     /// <summary>Where the live graph of a dump is kept between runs (-retained, -roots, -suspects...); null: never kept.</summary>
     public ILiveGraphIndex? Index { get; init; }
+
+    /// <summary>
+    /// Called before the live graph's arrays (hundreds of megabytes at 10^7 objects) are built or read from an index,
+    /// never by the views that only walk the heap: the CLI asks the system for huge pages there (Linux/HugePages.cs),
+    /// which make those arrays faster and a small heap's walk slower.
+    /// </summary>
+    public Action? BeforeGraph { get; init; }
 }
