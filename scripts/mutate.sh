@@ -43,6 +43,9 @@ files[retention]="Retention/*.cs"
 # The part of retention that issue 35 rewrote (Semi-NCA, the dominator tree and the builder's size bookkeeping): it fits
 # a budget where the whole of Retention/ does not.
 files[dominators]="Retention/SemiNca.cs Retention/DepthFirstNumbering.cs Retention/Predecessors.cs Retention/DominatorTree.cs Retention/TypeRetention.cs Retention/ObjectSizes.cs Retention/ObjectSizeCollector.cs"
+# The files of Retention/ that issue 47 rewrote for a second -roots (the graph read back without references, the
+# counts of the types asked for, the chain cache).
+files[paths]="Retention/ObjectGraph.cs Retention/RootPaths.cs Retention/TypeRootPaths.cs"
 # Seconds per area: the build and the initial unit-test run take about two minutes of that.
 budget[analysis]=600
 budget[trend]=900
@@ -51,6 +54,7 @@ budget[csv]=420
 budget[cli]=1200
 budget[retention]=1800
 budget[dominators]=2400  # measured 1,476 s on 2026-11-27 (load 20-33 during the build)
+budget[paths]=1500
 # The tests an area run alone is mutation-tested with, when narrower than all the unit tests. dominators: the
 # retention unit tests less the slow ones. Every test that builds a dominator tree covers nearly every mutant of
 # these files, so each mutant ran about 90 s of tests (the 3,000 naive-dominator graphs, 600 brute-force graphs,
@@ -66,9 +70,11 @@ tests[dominators]='FullyQualifiedName~MemAnalyzer.Tests.Unit.Retention.'\
 '&FullyQualifiedName!~DominatorsComputedWhileReleasingTheReferencesEqualThoseComputedKeepingThem'\
 '&(FullyQualifiedName!~DominatorsAgainstNaiveTests|DisplayName~batch: 0\))'\
 '&(FullyQualifiedName!~DominatorBruteForceTests.OnRandom|DisplayName~seed: 1\)|DisplayName~seed: 2\)|DisplayName~seed: 3\))'
+# paths: the same retention unit tests as dominators.
+tests[paths]=${tests[dominators]}
 order=(analysis trend memorymap csv cli retention)
 # Areas not in the default run (their files are in another area already).
-extra=(dominators)
+extra=(dominators paths)
 
 if [ "${1:-}" = "--list" ]; then
   for a in "${order[@]}" "${extra[@]}"; do echo "$a (${budget[$a]} s): ${files[$a]}"; done

@@ -6,13 +6,13 @@ namespace MemAnalyzer.Linux;
 /// <summary>
 /// Transparent huge pages (2 MB) for the managed heap, as the JVM's -XX:+UseTransparentHugePages asks for its own: the
 /// graph views make arrays of hundreds of megabytes, touch each page once when they fill them and then read them at
-/// random, so with 4 KB pages much of a run goes to page faults and TLB misses (docs/performance.md measures it). Asked
-/// for only when a view is about to make those arrays (<see cref="Once"/>, WalkOptions.BeforeGraph): the views that
-/// only walk the heap were slower with them (a 2 MB page is cleared where a few 4 KB pages were used). Where the system's policy is <c>madvise</c> (the default of most
-/// distributions) the GC's reserved address range is advised MADV_HUGEPAGE at start, and again every
-/// <see cref="Period"/>, since the GC decommits by mapping a range anew, which drops the advice; <c>always</c> needs
-/// nothing and <c>never</c> is respected. Advice only: nothing fails when it is refused. MEMANALYZER_HUGEPAGES=0 leaves
-/// the pages as they are.
+/// random, so with 4 KB pages much of a run goes to page faults and TLB misses (docs/performance.md measures it).
+/// Where the system's policy is <c>madvise</c> (the default of most distributions), the GC's reserved address range is
+/// advised MADV_HUGEPAGE when a view is about to make those arrays (<see cref="Once"/>, WalkOptions.BeforeGraph), and
+/// again every <see cref="Period"/>, since the GC decommits by mapping a range anew, which drops the advice. The views
+/// that only walk the heap do not ask: they were slower with it (a 2 MB page is cleared where a few 4 KB pages were
+/// used). <c>always</c> needs nothing and <c>never</c> is respected. Advice only: nothing fails when it is refused.
+/// MEMANALYZER_HUGEPAGES=0 leaves the pages as they are.
 /// </summary>
 internal sealed partial class HugePages : IDisposable
 {
