@@ -114,6 +114,7 @@ public sealed class ObjectGraphBuilderTests
         Assert.Throws<ArgumentException>(() => new ObjectGraph([1, 2], [24, 24], [0, 0], ["T"], [0, 1, 1], [5], [], [], []));
         Assert.Throws<ArgumentException>(() => new ObjectGraph([2, 1], [24, 24], [0, 0], ["T"], [0, 0, 0], [], [], [], []));
         Assert.Throws<ArgumentException>(() => new ObjectGraph([1], [24], [1], ["T"], [0, 0], [], [], [], []));
+        Assert.Throws<ArgumentException>(() => new ObjectGraph([1, 2], [24, 24], [0, -1], ["T"], [0, 0, 0], [], [], [], []));
         Assert.Throws<ArgumentException>(() => new ObjectGraph([1], [24], [0], ["T"], [0, 0], [], [0], [], []));
     }
 }

@@ -184,6 +184,24 @@ public sealed class RootPathsTests
         Assert.Equal(first, second);
     }
 
+    [Fact]
+    public void ASecondQueryOnTheSamePathsGivesWhatTheSameQueryOnFreshPathsGives()
+    {
+        // The chains the first query cached (for O1's path through E) must not leak into the second's (P's path through
+        // E and O): the cache an earlier query used is cleared, a fresh one is not.
+        var g = HandGraph.Parse("D E O1 O2 P1 P2", "D>E E>O1 E>O2 O1>P1 O2>P2", "D",
+            typeOf: name => name[0] switch { 'D' => "Dictionary", 'E' => "Entry[]", 'O' => "Order", _ => "Byte[]" },
+            rootOf: _ => new RootName(RootKind.Static, "static s_orders"));
+        var fields = Fields(g, ("D", "E", "_entries"), ("E", "O1", "[]"), ("E", "O2", "[]"), ("O1", "P1", "_data"), ("O2", "P2", "_other"));
+        var paths = RootPaths.Compute(g.Graph);
+        Assert.Equal("static s_orders → Dictionary._entries → Entry[] → Order", Assert.Single(paths.Top(g.Type("O1"), 5, fields)).Text);
+        var second = paths.Top(g.Type("P1"), 5, fields).Select(p => (p.Text, p.Count, p.Bytes)).ToList();
+        var fresh = RootPaths.Compute(g.Graph).Top(g.Type("P1"), 5, fields).Select(p => (p.Text, p.Count, p.Bytes)).ToList();
+        Assert.Equal(fresh, second);
+        Assert.Equal(2, second.Count);
+        Assert.Equal(second, paths.Top(g.Type("P1"), 5, fields).Select(p => (p.Text, p.Count, p.Bytes)).ToList());
+    }
+
     private static Func<int, int, string?> Fields(HandGraph g, params (string Parent, string Child, string Field)[] fields) =>
         (parent, child) => fields.Single(f => g[f.Parent] == parent && g[f.Child] == child).Field;
 }
