@@ -15,7 +15,6 @@ public sealed class RootPaths
     // 0 unreachable, > 0 the parent's object number + 1, < 0 -(index of the root holding it + 1).
     private readonly int[] _parent;
     private int[]? _scratch;
-    private bool _scratchUsed;
 
     private RootPaths(ObjectGraph graph, int[] parent)
     {
@@ -138,12 +137,11 @@ public sealed class RootPaths
         ArgumentOutOfRangeException.ThrowIfNegative(count);
         // A new array is zero without being touched (at 10^8 objects, 400 MB of pages a query of a few instances never
         // needs); one used by an earlier query is cleared.
-        var chainOf = _scratch ??= new int[_parent.Length];
-        if (_scratchUsed)
+        if (_scratch is { } used)
         {
-            Array.Clear(chainOf);
+            Array.Clear(used);
         }
-        _scratchUsed = true;
+        var chainOf = _scratch ??= new int[_parent.Length];
         var chains = new PathChains();
         var lines = new PathLines(chains);
         var pending = new List<int>();
