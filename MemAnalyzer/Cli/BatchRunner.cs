@@ -20,9 +20,12 @@ internal static class BatchRunner
         var (csv, json) = (batch.Output.Csv, batch.Output.Json);
         json?.Validate();
         var single = batch.Dumps.Count == 1;
-        // With -overwrite the children append to a staging file that replaces the CSV at the end, so the file is never
-        // half new; the child of a single dump overwrites it itself, as a run of one dump does.
-        var staging = csv is { Target.Overwrite: true } && !single ? $"{csv.Target.Path}.{Environment.ProcessId}.batch.tmp" : null;
+        // Each child writes its block to a file of its own, put into the CSV in the order of the dumps at the end (with
+        // -overwrite, replacing it: the file is never half new); the child of a single dump writes the CSV itself, as a
+        // run of one dump does.
+        var blocks = csv is not null && !single
+            ? batch.Dumps.Select((_, i) => $"{csv.Target.Path}.{Environment.ProcessId}.batch{i}.tmp").ToArray()
+            : null;
         var parallel = Parallelism(batch.Dumps);
         var environment = new Dictionary<string, string>
         {
@@ -37,7 +40,7 @@ internal static class BatchRunner
                 var dump = batch.Dumps[i];
                 using var output = new MemoryStream();
                 var error = new StringWriter(CultureInfo.InvariantCulture);
-                string[] childArgs = [CommandLine.BatchItemSwitch, dump, .. staging is null ? [] : new[] { CommandLine.BatchCsvSwitch, staging }, .. args];
+                string[] childArgs = [CommandLine.BatchItemSwitch, dump, .. blocks is null ? [] : new[] { CommandLine.BatchCsvSwitch, blocks[i] }, .. args];
                 var exitCode = cancellation.IsCancellationRequested ? ExitCodes.Cancelled
                     : IsolatedRunner.Run(childArgs, batch.Each, error, cancellation, new BatchChild(output, environment));
                 results[i] = new BatchResult(dump, exitCode, Encoding.UTF8.GetString(output.ToArray()), error.ToString());
@@ -47,14 +50,17 @@ internal static class BatchRunner
                     console.Error.Flush();
                 }
             });
-            WriteOutput(batch, results, (csv, json, staging), silent, pauseInJsonWrite, console);
+            if (blocks is not null)
+            {
+                CsvBatchBlocks.WriteAll(csv!.Target, blocks);
+            }
+            WriteOutput(batch, results, (csv, json), silent, pauseInJsonWrite, console);
         }
         finally
         {
-            if (staging is not null)
+            foreach (var block in blocks ?? [])
             {
-                File.Delete(staging);
-                File.Delete(staging + CsvFileAppender.PendingSuffix);
+                File.Delete(block);
             }
         }
         if (single)
@@ -82,10 +88,10 @@ internal static class BatchRunner
         return Math.Clamp(Math.Min(Environment.ProcessorCount, byMemory), 1, Math.Max(1, dumps.Count));
     }
 
-    private static void WriteOutput(BatchRequest batch, BatchResult[] results, (CsvOutput? Csv, JsonOutput? Json, string? Staging) outputs, bool silent,
+    private static void WriteOutput(BatchRequest batch, BatchResult[] results, (CsvOutput? Csv, JsonOutput? Json) outputs, bool silent,
         TimeSpan pauseInJsonWrite, IConsole console)
     {
-        var (csv, json, staging) = outputs;
+        var (csv, json) = outputs;
         if (json is not null)
         {
             var report = JsonHeader.Of(batch.Each) with { Targets = [.. results.SelectMany(r => Targets(r, json.Stamp.Context))] };
@@ -103,10 +109,6 @@ internal static class BatchRunner
         }
         if (csv is not null)
         {
-            if (staging is not null && File.Exists(staging))
-            {
-                File.Move(staging, csv.Target.Path, overwrite: true);
-            }
             if (results.Length == 1)
             {
                 // The child's own notice (or nothing with -silent), as a run of one dump prints it.

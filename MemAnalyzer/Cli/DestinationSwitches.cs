@@ -30,8 +30,10 @@ public static class DestinationSwitches
             // A batch's child prints its document for the batch to merge.
             return new ReportDestination(Json: new JsonOutput(line.BatchItem.HasValue() ? null : path, stamp), Html: html);
         }
-        var staging = line.BatchCsv.Value();
-        var target = new CsvTarget(staging ?? path!, Separator(line.Separator.Value()), staging is null && line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue());
+        var target = new CsvTarget(path!, Separator(line.Separator.Value()), line.Overwrite.HasValue(), !line.NoExcelSeparator.HasValue())
+        {
+            Staging = line.BatchCsv.Value(),
+        };
         return new ReportDestination(Csv: new CsvOutput(target, stamp), Html: html);
     }
 

@@ -18,6 +18,11 @@ public sealed record CsvOutput(CsvTarget Target, ReportStamp Stamp)
         {
             context.Error.WriteLine($"note: writing output to csv file {Target.Path}{(appending ? ", appended to its contents" : "")}");
         }
+        if (Target.Staging is { } staging)
+        {
+            CsvBatchBlocks.WriteOne(staging, map, rows, Target.Separator);
+            return;
+        }
         CsvFileAppender.Write(Target, map, rows);
     }
 }

@@ -36,9 +36,17 @@ public static class CsvFileAppender
         }
     }
 
-    public static void Write<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows)
+    public static void Write<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows) =>
+        Write(target, CsvBlock.HeaderLine(map, target.Separator),
+            fresh => CsvBlock.Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine));
+
+    /// <summary>
+    /// Writes one block of rendered rows: <paramref name="render"/>(true) begins a new file (the Excel line when asked
+    /// for, the header), <paramref name="render"/>(false) is the rows alone, appended under <paramref name="headerLine"/>.
+    /// </summary>
+    public static void Write(CsvTarget target, string headerLine, Func<bool, byte[]> render)
     {
-        if ((target.Overwrite || !File.Exists(target.Path)) && TryWriteWholeFile(target, map, rows))
+        if ((target.Overwrite || !File.Exists(target.Path)) && TryWriteWholeFile(target, render(true)))
         {
             return;
         }
@@ -50,9 +58,9 @@ public static class CsvFileAppender
         if (!fresh)
         {
             // Read through the locked handle: a second handle would be refused by our own exclusive lock.
-            EnsureCompatibleHeader(file, target.Path, target.Separator, CsvBlock.HeaderLine(map, target.Separator));
+            EnsureCompatibleHeader(file, target.Path, target.Separator, headerLine);
         }
-        var block = CsvBlock.Render(map, rows, target.Separator, writeHeader: fresh, excelLine: fresh && target.ExcelSeparatorLine);
+        var block = render(fresh);
 
         File.WriteAllText(marker, file.Length.ToString(CultureInfo.InvariantCulture));
         file.Seek(0, SeekOrigin.End);
@@ -70,12 +78,12 @@ public static class CsvFileAppender
     /// Returns false when another run created the file first (or the file system has no hard links); the rows are then
     /// appended under the file's lock instead.
     /// </summary>
-    private static bool TryWriteWholeFile<TRow>(CsvTarget target, CsvSchema<TRow> map, IReadOnlyList<TRow> rows)
+    private static bool TryWriteWholeFile(CsvTarget target, byte[] whole)
     {
         var placed = true;
         try
         {
-            StagedFile.Write(target.Path, file => file.Write(CsvBlock.Render(map, rows, target.Separator, writeHeader: true, excelLine: target.ExcelSeparatorLine)), staging =>
+            StagedFile.Write(target.Path, file => file.Write(whole), staging =>
             {
                 if (target.Overwrite && File.Exists(target.Path))
                 {
