@@ -3,7 +3,9 @@ namespace MemAnalyzer.Retention;
 /// <summary>
 /// The sizes of a graph's objects with no per-object entry for most: one size per type (its first instance's), and
 /// the objects whose size differs from their type's (arrays and strings of other lengths) as sorted (number, size)
-/// pairs found by binary search. When most objects differ, a plain array (4 bytes per object) is kept.
+/// pairs, found by their rank: one bit per object says whether it is one of them, and one count per 64 objects how
+/// many come before (a binary search at random cost about 0.4 µs per lookup at 10^7 objects, a rank two memory reads;
+/// 0.19 bytes per object). When most objects differ, a plain array (4 bytes per object) is kept.
 /// Sizes of 4 GiB or more are <see cref="ObjectGraph.LargeSizeMarker"/> here and looked up on the side.
 /// </summary>
 internal sealed class ObjectSizes
@@ -14,6 +16,9 @@ internal sealed class ObjectSizes
     private readonly int[] _otherObjects;
     // Sizes as ints (their bits): the builder collects them in an int buffer, which is not copied to change its type.
     private readonly int[] _otherSizes;
+    // Per object a bit: its size is in _otherSizes; per 64 objects, how many of them come before.
+    private readonly ulong[] _isOther = [];
+    private readonly int[] _othersBefore = [];
     private readonly uint[]? _all;
     private readonly IReadOnlyDictionary<int, long> _largeSizes;
 
@@ -39,9 +44,22 @@ internal sealed class ObjectSizes
         }
         _otherObjects = others.Objects;
         _otherSizes = others.Sizes;
+        if (_otherObjects.Length == 0)
+        {
+            return;
+        }
+        _isOther = new ulong[(typeIndex.Length + 63) >> 6];
         foreach (var obj in _otherObjects)
         {
             _varies[typeIndex[obj]] = true;
+            _isOther[obj >> 6] |= 1UL << (obj & 63);
+        }
+        _othersBefore = new int[_isOther.Length];
+        var before = 0;
+        for (var word = 0; word < _isOther.Length; word++)
+        {
+            _othersBefore[word] = before;
+            before += System.Numerics.BitOperations.PopCount(_isOther[word]);
         }
     }
 
@@ -55,7 +73,7 @@ internal sealed class ObjectSizes
     public uint[]? All => _all;
 
     /// <summary>Bytes these sizes take.</summary>
-    public long MemoryBytes => _all is not null ? 4L * _all.Length : 8L * _otherObjects.Length + 5L * _typeSize.Length;
+    public long MemoryBytes => _all is not null ? 4L * _all.Length : 8L * _otherObjects.Length + 5L * _typeSize.Length + 12L * _isOther.Length;
 
     public long SizeOf(int obj)
     {
@@ -68,9 +86,9 @@ internal sealed class ObjectSizes
         {
             var type = _typeIndex[obj];
             size = _typeSize[type];
-            if (_varies[type] && Array.BinarySearch(_otherObjects, obj) is var at and >= 0)
+            if (_varies[type] && (_isOther[obj >> 6] & (1UL << (obj & 63))) is var bit and not 0)
             {
-                size = (uint)_otherSizes[at];
+                size = (uint)_otherSizes[_othersBefore[obj >> 6] + System.Numerics.BitOperations.PopCount(_isOther[obj >> 6] & (bit - 1))];
             }
         }
         return size == ObjectGraph.LargeSizeMarker ? _largeSizes[obj] : size;

@@ -99,8 +99,9 @@ public sealed class DominatorMutationTests
     [Fact]
     public void ObjectsOfAnotherSizeThanTheirTypesFirstCostEightBytesEachUpToHalfTheObjectsThenEveryObjectCostsFour()
     {
-        // One type of 10 objects, the first 24 bytes: 5 others (half) are kept as pairs, 6 make a plain array.
-        Assert.Equal((8 * 5) + 5, Collect(others: 5).MemoryBytes);
+        // One type of 10 objects, the first 24 bytes: 5 others (half) are kept as pairs, with their bits and the count
+        // before (12 bytes per 64 objects, here one word); 6 make a plain array.
+        Assert.Equal((8 * 5) + 5 + 12, Collect(others: 5).MemoryBytes);
         Assert.Equal(4 * 10, Collect(others: 6).MemoryBytes);
         Assert.Equal(Enumerable.Range(0, 10).Select(i => i is > 0 and <= 6 ? 100L + i : 24), Enumerable.Range(0, 10).Select(Collect(others: 6).SizeOf));
 
@@ -120,7 +121,7 @@ public sealed class DominatorMutationTests
     public void SizesGivenForEveryObjectCostWhatTheBuildersWouldWhetherFewOrMostDiffer()
     {
         // As above, from every object's size (a gcdump's graph): 5 of 10 differ, then 6 of 10.
-        Assert.Equal((8 * 5) + 5, new ObjectSizes(Sizes(others: 5), new int[10], 1, new Dictionary<int, long>()).MemoryBytes);
+        Assert.Equal((8 * 5) + 5 + 12, new ObjectSizes(Sizes(others: 5), new int[10], 1, new Dictionary<int, long>()).MemoryBytes);
         Assert.Equal(4 * 10, new ObjectSizes(Sizes(others: 6), new int[10], 1, new Dictionary<int, long>()).MemoryBytes);
 
         static uint[] Sizes(int others) => [.. Enumerable.Range(0, 10).Select(i => i > 0 && i <= others ? 100u + (uint)i : 24u)];

@@ -47,4 +47,36 @@ public sealed class ObjectSizesTests
         var graph = builder.Build();
         Assert.Equal(Enumerable.Range(0, 30).Select(i => i % 3 == 0 ? 24L : 40 + i), Enumerable.Range(0, 30).Select(graph.SizeOf));
     }
+
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(3)]
+    public void OverManyWordsOfTheirBitsEachObjectOfAnotherSizeIsFoundByItsRankWhateverTheOrderOfTheLookups(int seed)
+    {
+        // 1,000 objects of three types, about a third of another size than their type's first, set apart at random
+        // (whole 64-object words of none, words of all, the first and last object of a word): every size comes back,
+        // looked up in a random order as the dominator tree does.
+        var random = new Random(seed);
+        var types = new int[1000];
+        var sizes = new uint[1000];
+        for (var obj = 0; obj < types.Length; obj++)
+        {
+            types[obj] = random.Next(3);
+            var odd = obj is >= 128 and < 192 || (obj is not (>= 256 and < 320) && random.Next(3) == 0) || obj is 63 or 64 or 999;
+            sizes[obj] = odd ? 100 + (uint)(8 * obj) : 24 + (uint)(8 * types[obj]);
+        }
+        for (var type = 0; type < 3; type++)
+        {
+            // Each type's first object has the type's size, so that the odd ones are kept apart.
+            var first = Array.IndexOf(types, type);
+            sizes[first] = 24 + (uint)(8 * type);
+        }
+        var kept = new ObjectSizes(sizes, types, 3, new Dictionary<int, long>());
+        Assert.Null(kept.All);
+        Assert.InRange(kept.Others.Objects.Length, 300, 500);
+        var order = Enumerable.Range(0, types.Length).ToArray();
+        random.Shuffle(order);
+        Assert.Equal(order.Select(obj => (long)sizes[obj]), order.Select(kept.SizeOf));
+    }
 }
