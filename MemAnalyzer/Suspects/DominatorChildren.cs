@@ -24,6 +24,12 @@ public sealed class DominatorChildren
 
     public ReadOnlySpan<int> Of(int node) => _children.AsSpan(_offsets[node], _offsets[node + 1] - _offsets[node]);
 
+    /// <summary>Where the children of <paramref name="node"/> are: <see cref="At"/>(Start) to <see cref="At"/>(End - 1).</summary>
+    public (int Start, int End) RangeOf(int node) => (_offsets[node], _offsets[node + 1]);
+
+    /// <summary>The child at a place of <see cref="RangeOf"/>.</summary>
+    public int At(int place) => _children[place];
+
     /// <param name="dominators">Per object, its immediate dominator, <see cref="DominatorTree.SuperRoot"/> or <see cref="DominatorTree.Unreachable"/>.</param>
     public static DominatorChildren Of(ReadOnlySpan<int> dominators)
     {

@@ -4,14 +4,16 @@ namespace MemAnalyzer.Suspects;
 
 /// <summary>
 /// The types of the objects dominated by some nodes, counted over their dominator subtrees: one pass per subtree with an
-/// explicit stack, per-type counters cleared only where they were touched, so that many small subtrees cost what they hold.
+/// explicit stack of the children still to visit, one entry (a range of a node's children) per level of the subtree, so
+/// that a node of 50 million children does not put 50 million entries on it; per-type counters cleared only where they
+/// were touched, so that many small subtrees cost what they hold.
 /// </summary>
 public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
 {
     private readonly long[] _counts = new long[graph.TypeNames.Length];
     private readonly long[] _bytes = new long[graph.TypeNames.Length];
     private readonly List<int> _touched = [];
-    private readonly Stack<int> _pending = new();
+    private readonly Stack<(int Next, int End)> _pending = new();
 
     /// <summary>The <paramref name="top"/> types by bytes (then count, then name) beneath the nodes.</summary>
     /// <param name="includeNodes">Count the nodes themselves too (a group of instances), not only what they dominate.</param>
@@ -23,17 +25,16 @@ public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
             {
                 Add(node);
             }
-            foreach (var child in children.Of(node))
+            PushChildren(node);
+            while (_pending.TryPop(out var range))
             {
-                _pending.Push(child);
-            }
-            while (_pending.TryPop(out var obj))
-            {
-                Add(obj);
-                foreach (var child in children.Of(obj))
+                if (range.Next + 1 < range.End)
                 {
-                    _pending.Push(child);
+                    _pending.Push((range.Next + 1, range.End));
                 }
+                var obj = children.At(range.Next);
+                Add(obj);
+                PushChildren(obj);
             }
         }
         var result = _touched
@@ -48,6 +49,15 @@ public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
         }
         _touched.Clear();
         return result;
+    }
+
+    private void PushChildren(int node)
+    {
+        var (start, end) = children.RangeOf(node);
+        if (start < end)
+        {
+            _pending.Push((start, end));
+        }
     }
 
     private void Add(int obj)
