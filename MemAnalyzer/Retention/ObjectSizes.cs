@@ -86,9 +86,9 @@ internal sealed class ObjectSizes
         {
             var type = _typeIndex[obj];
             size = _typeSize[type];
-            if (_varies[type] && (_isOther[obj >> 6] & (1UL << (obj & 63))) is var bit and not 0)
+            if (_varies[type] && _isOther[obj >> 6] is var word && (word & (1UL << (obj & 63))) is var bit and not 0)
             {
-                size = (uint)_otherSizes[_othersBefore[obj >> 6] + System.Numerics.BitOperations.PopCount(_isOther[obj >> 6] & (bit - 1))];
+                size = (uint)_otherSizes[_othersBefore[obj >> 6] + System.Numerics.BitOperations.PopCount(word & (bit - 1))];
             }
         }
         return size == ObjectGraph.LargeSizeMarker ? _largeSizes[obj] : size;

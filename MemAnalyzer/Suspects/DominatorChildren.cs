@@ -24,11 +24,36 @@ public sealed class DominatorChildren
 
     public ReadOnlySpan<int> Of(int node) => _children.AsSpan(_offsets[node], _offsets[node + 1] - _offsets[node]);
 
-    /// <summary>Where the children of <paramref name="node"/> are: <see cref="At"/>(Start) to <see cref="At"/>(End - 1).</summary>
-    public (int Start, int End) RangeOf(int node) => (_offsets[node], _offsets[node + 1]);
+    /// <summary>
+    /// Visits the nodes beneath <paramref name="node"/> depth first, each node's children in ascending order, and goes
+    /// beneath a visited node only when <paramref name="visit"/> returns true. <paramref name="pending"/> (empty, kept
+    /// by the caller for its next walk) holds one range of children per level, not every child: a node of 50 million
+    /// children adds one entry.
+    /// </summary>
+    public void Walk(int node, Func<int, bool> visit, Stack<(int Next, int End)> pending)
+    {
+        Push(node, pending);
+        while (pending.TryPop(out var range))
+        {
+            if (range.Next + 1 < range.End)
+            {
+                pending.Push((range.Next + 1, range.End));
+            }
+            var child = _children[range.Next];
+            if (visit(child))
+            {
+                Push(child, pending);
+            }
+        }
+    }
 
-    /// <summary>The child at a place of <see cref="RangeOf"/>.</summary>
-    public int At(int place) => _children[place];
+    private void Push(int node, Stack<(int Next, int End)> pending)
+    {
+        if (_offsets[node] < _offsets[node + 1])
+        {
+            pending.Push((_offsets[node], _offsets[node + 1]));
+        }
+    }
 
     /// <param name="dominators">Per object, its immediate dominator, <see cref="DominatorTree.SuperRoot"/> or <see cref="DominatorTree.Unreachable"/>.</param>
     public static DominatorChildren Of(ReadOnlySpan<int> dominators)

@@ -70,23 +70,15 @@ public static class DominatorView
     private static List<int> Outermost(ObjectGraph graph, DominatorChildren children, bool[] matches)
     {
         var found = new List<int>();
-        var pending = new Stack<int>();
-        foreach (var top in children.Of(children.Root))
+        children.Walk(children.Root, obj =>
         {
-            pending.Push(top);
-        }
-        while (pending.TryPop(out var obj))
-        {
-            if (matches[graph.TypeIndex[obj]])
+            if (!matches[graph.TypeIndex[obj]])
             {
-                found.Add(obj);
-                continue;
+                return true;
             }
-            foreach (var child in children.Of(obj))
-            {
-                pending.Push(child);
-            }
-        }
+            found.Add(obj);
+            return false;
+        }, new Stack<(int Next, int End)>());
         return found;
     }
 

@@ -3,10 +3,9 @@ using MemAnalyzer.Retention;
 namespace MemAnalyzer.Suspects;
 
 /// <summary>
-/// The types of the objects dominated by some nodes, counted over their dominator subtrees: one pass per subtree with an
-/// explicit stack of the children still to visit, one entry (a range of a node's children) per level of the subtree, so
-/// that a node of 50 million children does not put 50 million entries on it; per-type counters cleared only where they
-/// were touched, so that many small subtrees cost what they hold.
+/// The types of the objects dominated by some nodes, counted over their dominator subtrees: one walk per subtree
+/// (<see cref="DominatorChildren.Walk"/>), per-type counters cleared only where they were touched, so that many small
+/// subtrees cost what they hold.
 /// </summary>
 public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
 {
@@ -14,6 +13,7 @@ public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
     private readonly long[] _bytes = new long[graph.TypeNames.Length];
     private readonly List<int> _touched = [];
     private readonly Stack<(int Next, int End)> _pending = new();
+    private Func<int, bool>? _count;
 
     /// <summary>The <paramref name="top"/> types by bytes (then count, then name) beneath the nodes.</summary>
     /// <param name="includeNodes">Count the nodes themselves too (a group of instances), not only what they dominate.</param>
@@ -25,17 +25,11 @@ public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
             {
                 Add(node);
             }
-            PushChildren(node);
-            while (_pending.TryPop(out var range))
+            children.Walk(node, _count ??= obj =>
             {
-                if (range.Next + 1 < range.End)
-                {
-                    _pending.Push((range.Next + 1, range.End));
-                }
-                var obj = children.At(range.Next);
                 Add(obj);
-                PushChildren(obj);
-            }
+                return true;
+            }, _pending);
         }
         var result = _touched
             .Select(t => new AccumulatedType(graph.TypeNames[t], _counts[t], _bytes[t]))
@@ -49,15 +43,6 @@ public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children)
         }
         _touched.Clear();
         return result;
-    }
-
-    private void PushChildren(int node)
-    {
-        var (start, end) = children.RangeOf(node);
-        if (start < end)
-        {
-            _pending.Push((start, end));
-        }
     }
 
     private void Add(int obj)
