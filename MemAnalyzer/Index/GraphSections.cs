@@ -26,7 +26,7 @@ internal static class GraphSections
             }
         });
         file.Add("mark.bits", segments.Select(live.SegmentBitsAt));
-        file.Add("graph.types", graph.TypeIndex);
+        file.Add("graph.types", graph.TypeIndex.Span);
         file.Add("graph.typenames", w => WriteStrings(w, graph.TypeNames));
         var sizes = graph.Sizes;
         file.Add("sizes.type", sizes.TypeSizes);
@@ -63,7 +63,7 @@ internal static class GraphSections
     public static void WriteTree(SectionFileWriter file, DominatorTree tree)
     {
         file.Add("tree.dominators", tree.ImmediateDominators);
-        file.Add("tree.retained", tree.RetainedBytes);
+        file.Add("tree.retained", tree.RetainedBytes.Span);
         file.Add("tree.pertype", tree.RetainedBytesPerType);
         file.Add("tree.counts", w =>
         {
@@ -77,7 +77,7 @@ internal static class GraphSections
     {
         var live = ReadBitmap(file, heapSegments);
         var numbers = new MarkedObjectNumbers(live);
-        var types = file.ReadArray<int>("graph.types");
+        var types = file.MapColumn<int>("graph.types");
         if (types.Length != numbers.Count)
         {
             throw new InvalidDataException($"the index holds {types.Length:N0} objects but its mark {numbers.Count:N0}");
@@ -109,7 +109,7 @@ internal static class GraphSections
             return names;
         });
         var graph = ObjectGraph.WithoutReferences(numbers, sizes, types, typeNames, rootObjects, rootNameIndex, rootNames, large);
-        var paths = withPaths ? RootPaths.FromParents(graph, file.ReadArray<int>("paths.parents")) : null;
+        var paths = withPaths ? RootPaths.FromParents(graph, file.MapColumn<int>("paths.parents")) : null;
         var tree = withTree ? ReadTree(file) : null;
         if (tree is not null && (tree.RetainedBytes.Length != graph.Count || tree.RetainedBytesPerType.Length != typeNames.Length))
         {
@@ -121,7 +121,7 @@ internal static class GraphSections
     private static DominatorTree ReadTree(SectionFileReader file)
     {
         var (reachable, reachableBytes) = file.Read("tree.counts", r => (r.ReadInt32(), r.ReadInt64()));
-        return DominatorTree.FromParts(file.ReadArray<int>("tree.dominators"), file.ReadArray<long>("tree.retained"),
+        return DominatorTree.FromParts(file.MapColumn<int>("tree.dominators"), file.MapColumn<long>("tree.retained"),
             file.ReadArray<long>("tree.pertype"), reachable, reachableBytes);
     }
 
@@ -154,19 +154,12 @@ internal static class GraphSections
         {
             throw new InvalidDataException("the index's heap segments are not the dump's");
         }
-        var bits = file.ReadArray<ulong>("mark.bits");
-        long at = 0;
-        for (var s = 0; s < live.SegmentCount; s++)
-        {
-            var words = live.SegmentBitsAt(s);
-            if (at + words.Length > bits.Length)
-            {
-                throw new InvalidDataException("the index's mark is shorter than the dump's heap");
-            }
-            Array.Copy(bits, at, words, 0, words.Length);
-            at += words.Length;
-        }
-        return at == bits.Length ? live : throw new InvalidDataException("the index's mark is longer than the dump's heap");
+        // Read straight into the bitmap's segments: no copy of the whole mark (heap/64 bytes).
+        var segments = Enumerable.Range(0, live.SegmentCount).Select(live.SegmentBitsAt).ToArray();
+        var words = segments.Sum(s => (long)s.Length);
+        var read = file.ReadInto("mark.bits", segments);
+        return read == words ? live
+            : throw new InvalidDataException($"the index's mark is {(read < words ? "shorter" : "longer")} than the dump's heap");
     }
 
     private static void WriteStrings(BinaryWriter writer, IReadOnlyList<string> strings)

@@ -1,5 +1,6 @@
 using System.IO.Hashing;
 using System.Runtime.InteropServices;
+using MemAnalyzer.Retention;
 using Microsoft.Win32.SafeHandles;
 
 namespace MemAnalyzer.Index;
@@ -9,9 +10,10 @@ namespace MemAnalyzer.Index;
 /// when asked for, each checked against its hash as it is read. Anything out of place throws
 /// <see cref="InvalidDataException"/>: a damaged index is never used.
 /// </summary>
-internal sealed class SectionFileReader : IDisposable
+internal sealed unsafe class SectionFileReader : IDisposable
 {
     private readonly SafeFileHandle _file;
+    private byte* _mapped;
     private readonly Dictionary<string, (long Offset, long Length, ulong Hash)> _sections = new(StringComparer.Ordinal);
 
     public SectionFileReader(string path)
@@ -51,6 +53,66 @@ internal sealed class SectionFileReader : IDisposable
             throw new InvalidDataException($"section '{name}' does not match its hash");
         }
         return items;
+    }
+
+    /// <summary>
+    /// A section written from parts, read back straight into arrays of the same lengths (no copy of the whole), checked
+    /// against its hash. Returns the section's length in elements, whether or not it fills the arrays exactly: when it
+    /// does not, nothing is read and the caller names the mismatch.
+    /// </summary>
+    public long ReadInto<T>(string name, IReadOnlyList<T[]> parts) where T : unmanaged
+    {
+        var (offset, length, expected) = Section(name);
+        var size = Marshal.SizeOf<T>();
+        if (length % size != 0 || parts.Sum(p => (long)p.Length) != length / size)
+        {
+            return length / size;
+        }
+        var hash = new XxHash3();
+        foreach (var part in parts)
+        {
+            for (var at = 0; at < part.Length; at += SectionFile.ChunkElements)
+            {
+                var bytes = MemoryMarshal.AsBytes(part.AsSpan(at, Math.Min(SectionFile.ChunkElements, part.Length - at)));
+                ReadExactly(bytes, offset);
+                hash.Append(bytes);
+                offset += bytes.Length;
+            }
+        }
+        if (hash.GetCurrentHashAsUInt64() != expected)
+        {
+            throw new InvalidDataException($"section '{name}' does not match its hash");
+        }
+        return length / size;
+    }
+
+    /// <summary>
+    /// A large per-object section, mapped instead of read (<see cref="MappedMemory"/>): its hash is checked over the
+    /// mapped pages before it is handed out, as <see cref="ReadArray{T}"/> checks what it reads.
+    /// </summary>
+    public Column<T> MapColumn<T>(string name) where T : unmanaged
+    {
+        var (offset, length, expected) = Section(name);
+        var size = sizeof(T);
+        if (length % size != 0 || length / size > Array.MaxLength)
+        {
+            throw new InvalidDataException($"section '{name}' holds {length} bytes, not whole {typeof(T).Name} values");
+        }
+        if (_mapped is null)
+        {
+            _mapped = MappedMemory.Map(_file, RandomAccess.GetLength(_file));
+        }
+        var first = _mapped + offset;
+        var hash = new XxHash3();
+        for (long at = 0; at < length; at += SectionFile.ChunkElements)
+        {
+            hash.Append(new ReadOnlySpan<byte>(first + at, (int)Math.Min(SectionFile.ChunkElements, length - at)));
+        }
+        if (hash.GetCurrentHashAsUInt64() != expected)
+        {
+            throw new InvalidDataException($"section '{name}' does not match its hash");
+        }
+        return new Column<T>((T*)first, (int)(length / size));
     }
 
     /// <summary>A small section of fields and strings.</summary>

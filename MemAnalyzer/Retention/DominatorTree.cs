@@ -30,9 +30,9 @@ public sealed class DominatorTree
     /// <summary>The immediate dominator of an unreachable object.</summary>
     public const int Unreachable = -2;
 
-    private readonly int[] _dominators;
+    private readonly Column<int> _dominators;
 
-    private DominatorTree(int[] dominators, long[] retained, long[] retainedPerType, int reachable, long reachableBytes)
+    private DominatorTree(Column<int> dominators, Column<long> retained, long[] retainedPerType, int reachable, long reachableBytes)
     {
         _dominators = dominators;
         RetainedBytes = retained;
@@ -43,7 +43,7 @@ public sealed class DominatorTree
 
     /// <summary>A tree computed before, read back from an index.</summary>
     /// <param name="dominators">Per object, as <see cref="ImmediateDominators"/>.</param>
-    public static DominatorTree FromParts(int[] dominators, long[] retained, long[] retainedPerType, int reachable, long reachableBytes)
+    public static DominatorTree FromParts(Column<int> dominators, Column<long> retained, long[] retainedPerType, int reachable, long reachableBytes)
     {
         if (dominators.Length != retained.Length)
         {
@@ -53,10 +53,10 @@ public sealed class DominatorTree
     }
 
     /// <summary>Per object: the immediate dominator's object number, <see cref="SuperRoot"/> or <see cref="Unreachable"/>.</summary>
-    public ReadOnlySpan<int> ImmediateDominators => _dominators.AsSpan(0, RetainedBytes.Length);
+    public ReadOnlySpan<int> ImmediateDominators => _dominators.Span[..RetainedBytes.Length];
 
-    /// <summary>Per object: bytes it retains, its own included; 0 when unreachable.</summary>
-    public long[] RetainedBytes { get; }
+    /// <summary>Per object: bytes it retains, its own included; 0 when unreachable (mapped from the index file when read back from one).</summary>
+    public Column<long> RetainedBytes { get; }
 
     /// <summary>Per type index of the graph: bytes its instances retain together (nested instances counted once).</summary>
     public long[] RetainedBytesPerType { get; }
@@ -135,7 +135,7 @@ public sealed class DominatorTree
                 retained[vertex[dominator[w]]] += total;
             }
         }
-        var perType = TypeRetention.Compute(dominator, count, vertex, graph.TypeIndex, graph.TypeNames.Length, retained,
+        var perType = TypeRetention.Compute(dominator, count, vertex, graph.TypeIndex.Span, graph.TypeNames.Length, retained,
             firstChild: start, nextSibling: parent);
 
         // The per-object dominators take the place of the predecessor offsets.

@@ -10,7 +10,7 @@ namespace MemAnalyzer.Retention;
 internal static class LineRetention
 {
     /// <param name="chainOf">Per object, its chain (every reachable instance of the type has one).</param>
-    public static void Add(PathLines lines, DominatorTree tree, int[] types, int typeIndex, int[] chainOf, CancellationToken cancellation)
+    public static void Add(PathLines lines, DominatorTree tree, Column<int> types, int typeIndex, int[] chainOf, CancellationToken cancellation)
     {
         // 0 not known yet, -1 no instance of the type dominates it, else that instance's number + 1.
         var nearest = new int[types.Length];
@@ -39,7 +39,7 @@ internal static class LineRetention
     }
 
     /// <summary>The nearest instance of the type among the strict dominators of <paramref name="obj"/>, or -1.</summary>
-    private static int NearestAbove(int obj, DominatorTree tree, int[] types, int typeIndex, int[] nearest, List<int> walked)
+    private static int NearestAbove(int obj, DominatorTree tree, Column<int> types, int typeIndex, int[] nearest, List<int> walked)
     {
         walked.Clear();
         var at = obj;

@@ -38,13 +38,13 @@ public sealed class ObjectGraph
     }
 
     /// <param name="sizes">The sizes as <see cref="ObjectGraphBuilder"/> collects them: no array of every object's.</param>
-    internal ObjectGraph(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+    internal ObjectGraph(ObjectAddresses addresses, ObjectSizes sizes, Column<int> typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes)
         : this(addresses, sizes, null, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
     {
     }
 
-    private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, int[] typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
+    private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, Column<int> typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long>? largeSizes, bool withoutReferences = false)
     {
         ReferencesReleased = withoutReferences;
@@ -64,7 +64,8 @@ public sealed class ObjectGraph
 
     public ObjectAddresses Addresses { get; }
 
-    public int[] TypeIndex { get; }
+    /// <summary>Per object, an index into <see cref="TypeNames"/> (mapped from the index file when read back from one).</summary>
+    public Column<int> TypeIndex { get; }
 
     public string[] TypeNames { get; }
 
@@ -99,7 +100,7 @@ public sealed class ObjectGraph
     internal IReadOnlyDictionary<int, long> LargeSizes => _largeSizes;
 
     /// <summary>A graph read back from an index without its references: as after <see cref="ReleaseReferences"/>.</summary>
-    internal static ObjectGraph WithoutReferences(ObjectAddresses addresses, ObjectSizes sizes, int[] typeIndex, string[] typeNames,
+    internal static ObjectGraph WithoutReferences(ObjectAddresses addresses, ObjectSizes sizes, Column<int> typeIndex, string[] typeNames,
         int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes) =>
         // No offsets of empty reference lists (4 bytes per object, made and let go of at once), and nothing to check in them.
         new(addresses, sizes, null, typeIndex, typeNames, [], [], rootObjects, rootNameIndex, rootNames, largeSizes, withoutReferences: true);
@@ -138,10 +139,9 @@ public sealed class ObjectGraph
         {
             throw new ArgumentException($"{RootObjects.Length} root objects but {RootNameIndex.Length} root name indexes");
         }
-        // The type indexes by their least and greatest (vectorized), the one out of range found only to name it.
-        if (count > 0 && (TypeIndex.Min() < 0 || TypeIndex.Max() >= TypeNames.Length))
+        // The first type index out of range (a vectorized search).
+        if (count > 0 && TypeIndex.Span.IndexOfAnyExceptInRange(0, TypeNames.Length - 1) is var bad and >= 0)
         {
-            var bad = Array.FindIndex(TypeIndex, t => (uint)t >= (uint)TypeNames.Length);
             throw new ArgumentException($"object {bad} has type index {TypeIndex[bad]} outside the {TypeNames.Length} type names");
         }
         if (ReferencesReleased)

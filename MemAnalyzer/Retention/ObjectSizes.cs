@@ -10,7 +10,7 @@ namespace MemAnalyzer.Retention;
 /// </summary>
 internal sealed class ObjectSizes
 {
-    private readonly int[] _typeIndex;
+    private readonly Column<int> _typeIndex;
     private readonly uint[] _typeSize;
     private readonly bool[] _varies;
     private readonly int[] _otherObjects;
@@ -23,13 +23,13 @@ internal sealed class ObjectSizes
     private readonly IReadOnlyDictionary<int, long> _largeSizes;
 
     /// <summary>From every object's size.</summary>
-    public ObjectSizes(uint[] sizes, int[] typeIndex, int typeCount, IReadOnlyDictionary<int, long> largeSizes)
+    public ObjectSizes(uint[] sizes, Column<int> typeIndex, int typeCount, IReadOnlyDictionary<int, long> largeSizes)
         : this(typeIndex, FirstSizes(sizes, typeIndex, typeCount, out var others), others, largeSizes, sizes)
     {
     }
 
     /// <summary>From each type's first size and the objects of another size (ascending numbers), as a builder collects them.</summary>
-    public ObjectSizes(int[] typeIndex, uint[] typeSize, (int[] Objects, int[] Sizes) others, IReadOnlyDictionary<int, long> largeSizes, uint[]? all = null)
+    public ObjectSizes(Column<int> typeIndex, uint[] typeSize, (int[] Objects, int[] Sizes) others, IReadOnlyDictionary<int, long> largeSizes, uint[]? all = null)
     {
         _typeIndex = typeIndex;
         _typeSize = typeSize;
@@ -94,7 +94,7 @@ internal sealed class ObjectSizes
         return size == ObjectGraph.LargeSizeMarker ? _largeSizes[obj] : size;
     }
 
-    private static uint[] FirstSizes(uint[] sizes, int[] typeIndex, int typeCount, out (int[] Objects, int[] Sizes) others)
+    private static uint[] FirstSizes(uint[] sizes, Column<int> typeIndex, int typeCount, out (int[] Objects, int[] Sizes) others)
     {
         var typeSize = new uint[typeCount];
         var seen = new bool[typeCount];
@@ -125,7 +125,7 @@ internal sealed class ObjectSizes
         return typeSize;
     }
 
-    private static uint[] Materialize(int[] typeIndex, uint[] typeSize, (int[] Objects, int[] Sizes) others)
+    private static uint[] Materialize(Column<int> typeIndex, uint[] typeSize, (int[] Objects, int[] Sizes) others)
     {
         var all = new uint[typeIndex.Length];
         for (var obj = 0; obj < all.Length; obj++)

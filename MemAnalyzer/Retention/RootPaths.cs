@@ -13,10 +13,10 @@ public sealed class RootPaths
 {
     private readonly ObjectGraph _graph;
     // 0 unreachable, > 0 the parent's object number + 1, < 0 -(index of the root holding it + 1).
-    private readonly int[] _parent;
+    private readonly Column<int> _parent;
     private int[]? _scratch;
 
-    private RootPaths(ObjectGraph graph, int[] parent)
+    private RootPaths(ObjectGraph graph, Column<int> parent)
     {
         _graph = graph;
         _parent = parent;
@@ -26,22 +26,19 @@ public sealed class RootPaths
     /// Each object's parent on its path, as <see cref="Compute"/> found it: 0 unreachable, &gt; 0 the parent's object
     /// number + 1, &lt; 0 minus (the index of the root holding it + 1). What an index keeps.
     /// </summary>
-    public ReadOnlySpan<int> Parents => _parent;
+    public ReadOnlySpan<int> Parents => _parent.Span;
 
     /// <summary>The paths of a graph whose search ran before (<see cref="Parents"/>, read back from an index).</summary>
-    public static RootPaths FromParents(ObjectGraph graph, int[] parents)
+    public static RootPaths FromParents(ObjectGraph graph, Column<int> parents)
     {
         if (parents.Length != graph.Count)
         {
             throw new InvalidDataException($"{parents.Length:N0} parents for {graph.Count:N0} objects");
         }
-        var roots = graph.RootObjects.Length;
-        foreach (var parent in parents)
+        // The first parent that is neither an object nor a root (a vectorized search).
+        if (parents.Span.IndexOfAnyExceptInRange(-graph.RootObjects.Length, graph.Count) is var bad and >= 0)
         {
-            if (parent > graph.Count || parent < -roots)
-            {
-                throw new InvalidDataException($"a parent ({parent}) that is neither an object nor a root");
-            }
+            throw new InvalidDataException($"a parent ({parents[bad]}) that is neither an object nor a root");
         }
         return new RootPaths(graph, parents);
     }

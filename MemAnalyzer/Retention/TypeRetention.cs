@@ -17,7 +17,7 @@ internal static class TypeRetention
     /// <param name="firstChild">Scratch of Count ints or more, overwritten.</param>
     /// <param name="nextSibling">Scratch of Count ints or more, overwritten.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static long[] Compute(int[] dominator, int count, int[] vertex, int[] typeIndex, int typeCount, long[] retained, int[] firstChild, int[] nextSibling)
+    public static long[] Compute(int[] dominator, int count, int[] vertex, ReadOnlySpan<int> typeIndex, int typeCount, long[] retained, int[] firstChild, int[] nextSibling)
     {
         // 0 (the root, nobody's child) ends a list.
         Array.Clear(firstChild, 0, count);

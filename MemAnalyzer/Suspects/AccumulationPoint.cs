@@ -1,3 +1,5 @@
+using MemAnalyzer.Retention;
+
 namespace MemAnalyzer.Suspects;
 
 /// <summary>
@@ -11,7 +13,7 @@ public static class AccumulationPoint
 {
     public const int KeepPercent = 80;
 
-    public static int Find(DominatorChildren children, long[] retained, int[] typeIndex, int start)
+    public static int Find(DominatorChildren children, Column<long> retained, Column<int> typeIndex, int start)
     {
         var node = start;
         while (true)
@@ -31,7 +33,7 @@ public static class AccumulationPoint
     }
 
     /// <summary>The nodes from <paramref name="start"/> down to its accumulation point, both included.</summary>
-    public static IReadOnlyList<int> Chain(DominatorChildren children, long[] retained, int[] typeIndex, int start)
+    public static IReadOnlyList<int> Chain(DominatorChildren children, Column<long> retained, Column<int> typeIndex, int start)
     {
         var end = Find(children, retained, typeIndex, start);
         var chain = new List<int> { start };

@@ -91,7 +91,7 @@ public sealed class DominatorChildren
     }
 
     /// <summary>The child of <paramref name="node"/> that retains most (the lowest number on a tie), or -1 when it has none.</summary>
-    public int Largest(int node, long[] retained)
+    public int Largest(int node, Column<long> retained)
     {
         var best = -1;
         foreach (var child in Of(node))

@@ -83,7 +83,7 @@ public static class DominatorView
     }
 
     /// <summary>The <paramref name="count"/> objects that retain most, ties by address.</summary>
-    private static List<int> Largest(IEnumerable<int> objects, long[] retained, ObjectGraph graph, int count)
+    private static List<int> Largest(IEnumerable<int> objects, Column<long> retained, ObjectGraph graph, int count)
     {
         // A bounded heap: the smallest of the kept ones is on top, so a long list costs its length times log count.
         var kept = new PriorityQueue<int, (long Retained, ulong NegatedAddress)>();

@@ -52,7 +52,7 @@ public sealed class GcDumpReaderTests
     {
         var graph = GcDumpGraph.Build(GcDumpReader.Read(new MemoryStream(GcDumpBytes.Small())), CancellationToken.None);
         Assert.Equal(3, graph.Count);
-        Assert.Equal(["Acme.Item", "Acme.Item[]", "Acme.Item"], graph.TypeIndex.Select(t => graph.TypeNames[t]));
+        Assert.Equal(["Acme.Item", "Acme.Item[]", "Acme.Item"], graph.TypeIndex.ToArray().Select(t => graph.TypeNames[t]));
         Assert.Equal([24L, 2000, 24], Enumerable.Range(0, 3).Select(graph.SizeOf));
         Assert.Equal([0, 0, 1, 2], graph.EdgeStart);
         Assert.Equal([0, 1], graph.Edges[..2]);

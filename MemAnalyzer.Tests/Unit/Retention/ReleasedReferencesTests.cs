@@ -15,7 +15,7 @@ public sealed class ReleasedReferencesTests
             var released = DominatorTree.Compute(releasing, releaseReferences: true);
             Assert.True(releasing.ReferencesReleased);
             Assert.Equal(kept.ImmediateDominators.ToArray(), released.ImmediateDominators.ToArray());
-            Assert.Equal(kept.RetainedBytes, released.RetainedBytes);
+            Assert.Equal(kept.RetainedBytes.ToArray(), released.RetainedBytes.ToArray());
             Assert.Equal(kept.RetainedBytesPerType, released.RetainedBytesPerType);
             Assert.Equal(kept.ReachableBytes, released.ReachableBytes);
         }

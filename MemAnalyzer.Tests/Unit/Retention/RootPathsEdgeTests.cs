@@ -9,14 +9,14 @@ public sealed class RootPathsEdgeTests
     public void ParentsOfAnotherLengthOrThatNameNoObjectOrRootAreRefusedWithWhatIsWrong()
     {
         var g = HandGraph.Parse("R A B", "R>A A>B", "R");
-        Assert.Equal("2 parents for 3 objects", Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(g.Graph, [-1, 1])).Message);
+        Assert.Equal("2 parents for 3 objects", Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(g.Graph, (int[])[-1, 1])).Message);
         Assert.Equal("a parent (4) that is neither an object nor a root",
-            Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(g.Graph, [-1, 1, 4])).Message);
+            Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(g.Graph, (int[])[-1, 1, 4])).Message);
         Assert.Equal("a parent (-2) that is neither an object nor a root",
-            Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(g.Graph, [-2, 1, 2])).Message);
+            Assert.Throws<InvalidDataException>(() => RootPaths.FromParents(g.Graph, (int[])[-2, 1, 2])).Message);
         // The last object and the last root are in range.
-        Assert.Equal([g["R"], g["A"], g["B"]], RootPaths.FromParents(g.Graph, [-1, 1, 2]).PathTo(g["B"]));
-        Assert.Equal(g["B"], RootPaths.FromParents(g.Graph, [-1, 3, -1]).ParentOf(g["A"]));
+        Assert.Equal([g["R"], g["A"], g["B"]], RootPaths.FromParents(g.Graph, (int[])[-1, 1, 2]).PathTo(g["B"]));
+        Assert.Equal(g["B"], RootPaths.FromParents(g.Graph, (int[])[-1, 3, -1]).ParentOf(g["A"]));
     }
 
     [Fact]
