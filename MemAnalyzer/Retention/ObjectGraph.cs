@@ -93,6 +93,9 @@ public sealed class ObjectGraph
 
     public long SizeOf(int obj) => _sizes.SizeOf(obj);
 
+    /// <summary>The size every instance of the type has, or 0 when they differ: a sum over many objects then needs only their count.</summary>
+    public uint FixedSizeOf(int type) => _sizes.FixedSizeOf(type);
+
     /// <summary>The sizes as kept (for an index to write them back as they are).</summary>
     internal ObjectSizes Sizes => _sizes;
 

@@ -16,19 +16,20 @@ public static class AccumulationPoint
     public static int Find(DominatorChildren children, Column<long> retained, Column<int> typeIndex, int start)
     {
         var node = start;
+        var child = children.Largest(node, retained);
         while (true)
         {
-            var child = children.Largest(node, retained);
             if (child < 0 || !Keeps(retained[node], retained[child]))
             {
                 return node;
             }
+            // The grandchild is the next step's child: each node's children are looked through once.
             var grandchild = children.Largest(child, retained);
             if (grandchild >= 0 && typeIndex[grandchild] == typeIndex[child] && Keeps(retained[child], retained[grandchild]))
             {
                 return node;
             }
-            node = child;
+            (node, child) = (child, grandchild);
         }
     }
 

@@ -24,34 +24,49 @@ public sealed class DominatorChildren
 
     public ReadOnlySpan<int> Of(int node) => _children.AsSpan(_offsets[node], _offsets[node + 1] - _offsets[node]);
 
+    /// <summary>Where the children of <paramref name="node"/> are in the rows: <see cref="ChildAt"/> of Start up to End.</summary>
+    public (int Start, int End) RangeOf(int node) => (_offsets[node], _offsets[node + 1]);
+
+    public int ChildAt(int position) => _children[position];
+
     /// <summary>
     /// Visits the nodes beneath <paramref name="node"/> depth first, each node's children in ascending order, and goes
-    /// beneath a visited node only when <paramref name="visit"/> returns true. <paramref name="pending"/> (empty, kept
-    /// by the caller for its next walk) holds one range of children per level, not every child: a node of 50 million
-    /// children adds one entry.
+    /// beneath a visited node only when the visitor returns true. <paramref name="pending"/> (kept by the caller for its
+    /// next walk, grown here) holds one range of children per level, not every child: a node of 50 million children
+    /// adds one entry. The visitor is a struct, so that its call is inlined: a walk may visit every object.
     /// </summary>
-    public void Walk(int node, Func<int, bool> visit, Stack<(int Next, int End)> pending)
+    public void Walk<TVisitor>(int node, ref TVisitor visitor, ref (int Next, int End)[] pending) where TVisitor : struct, ISubtreeVisitor =>
+        Walk(RangeOf(node), ref visitor, ref pending);
+
+    /// <summary>As <see cref="Walk{TVisitor}(int, ref TVisitor, ref ValueTuple{int, int}[])"/>, from some of a node's children (a part of its <see cref="RangeOf"/>).</summary>
+    public void Walk<TVisitor>((int Start, int End) children, ref TVisitor visitor, ref (int Next, int End)[] pending) where TVisitor : struct, ISubtreeVisitor
     {
-        Push(node, pending);
-        while (pending.TryPop(out var range))
+        var depth = 0;
+        Push(children, ref pending, ref depth);
+        while (depth > 0)
         {
-            if (range.Next + 1 < range.End)
-            {
-                pending.Push((range.Next + 1, range.End));
-            }
+            ref var range = ref pending[depth - 1];
             var child = _children[range.Next];
-            if (visit(child))
+            if (++range.Next == range.End)
             {
-                Push(child, pending);
+                depth--;
+            }
+            if (visitor.Visit(child))
+            {
+                Push(RangeOf(child), ref pending, ref depth);
             }
         }
     }
 
-    private void Push(int node, Stack<(int Next, int End)> pending)
+    private static void Push((int Start, int End) range, ref (int Next, int End)[] pending, ref int depth)
     {
-        if (_offsets[node] < _offsets[node + 1])
+        if (range.Start < range.End)
         {
-            pending.Push((_offsets[node], _offsets[node + 1]));
+            if (depth == pending.Length)
+            {
+                Array.Resize(ref pending, Math.Max(16, 2 * pending.Length));
+            }
+            pending[depth++] = range;
         }
     }
 
@@ -60,16 +75,20 @@ public sealed class DominatorChildren
     {
         var count = dominators.Length;
         var offsets = new int[count + 2];
-        var total = 0;
-        for (var obj = 0; obj < count; obj++)
+        // The super-root's children are counted apart: the loop then only tells a dominator (>= 0) from the rest.
+        var topLevel = 0;
+        foreach (var dominator in dominators)
         {
-            var parent = Parent(dominators[obj], count);
-            if (parent >= 0)
+            if (dominator >= 0)
             {
-                offsets[parent]++;
-                total++;
+                offsets[dominator]++;
+            }
+            else if (dominator == DominatorTree.SuperRoot)
+            {
+                topLevel++;
             }
         }
+        offsets[count] = topLevel;
         // Each node's end, then, filling from the last object down, each node's start.
         var running = 0;
         for (var node = 0; node <= count; node++)
@@ -78,13 +97,17 @@ public sealed class DominatorChildren
             offsets[node] = running;
         }
         offsets[count + 1] = running;
-        var children = new int[total];
+        var children = new int[running];
         for (var obj = count - 1; obj >= 0; obj--)
         {
-            var parent = Parent(dominators[obj], count);
-            if (parent >= 0)
+            var dominator = dominators[obj];
+            if (dominator >= 0)
             {
-                children[--offsets[parent]] = obj;
+                children[--offsets[dominator]] = obj;
+            }
+            else if (dominator == DominatorTree.SuperRoot)
+            {
+                children[--offsets[count]] = obj;
             }
         }
         return new DominatorChildren(offsets, children, count);
@@ -103,11 +126,4 @@ public sealed class DominatorChildren
         }
         return best;
     }
-
-    private static int Parent(int dominator, int count) => dominator switch
-    {
-        DominatorTree.Unreachable => -1,
-        DominatorTree.SuperRoot => count,
-        _ => dominator,
-    };
 }

@@ -69,17 +69,24 @@ public static class DominatorView
     /// <summary>The instances of the matching types that no other matching instance dominates (one walk down the tree, no nested double counts).</summary>
     private static List<int> Outermost(ObjectGraph graph, DominatorChildren children, bool[] matches)
     {
-        var found = new List<int>();
-        children.Walk(children.Root, obj =>
+        var finder = new OutermostFinder(graph.TypeIndex, matches, []);
+        var pending = Array.Empty<(int Next, int End)>();
+        children.Walk(children.Root, ref finder, ref pending);
+        return finder.Found;
+    }
+
+    /// <summary>Keeps a matching instance and goes no deeper beneath it; goes on beneath any other object.</summary>
+    private readonly record struct OutermostFinder(Column<int> Types, bool[] Matches, List<int> Found) : ISubtreeVisitor
+    {
+        public bool Visit(int obj)
         {
-            if (!matches[graph.TypeIndex[obj]])
+            if (!Matches[Types[obj]])
             {
                 return true;
             }
-            found.Add(obj);
+            Found.Add(obj);
             return false;
-        }, new Stack<(int Next, int End)>());
-        return found;
+        }
     }
 
     /// <summary>The <paramref name="count"/> objects that retain most, ties by address.</summary>

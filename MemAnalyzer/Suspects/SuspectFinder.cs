@@ -12,8 +12,9 @@ public static class SuspectFinder
 {
     /// <param name="pathOf">The root path to an object (only called for the accumulation points reported).</param>
     /// <param name="typePathOf">The most common root path to a type's instances (only called for reported groups).</param>
+    /// <param name="threads">How many threads may walk a suspect's subtree for its types.</param>
     public static SuspectReport Find(ObjectGraph graph, DominatorTree tree, DominatorChildren children, SuspectOptions options,
-        Func<int, RootPath?> pathOf, Func<int, RootPath?> typePathOf)
+        Func<int, RootPath?> pathOf, Func<int, RootPath?> typePathOf, int threads = 1)
     {
         var retained = tree.RetainedBytes;
         var minimum = Math.Max(1, options.MinimumBytes(tree.ReachableBytes));
@@ -40,7 +41,7 @@ public static class SuspectFinder
                 found.Add((groupBytes[type], -1, type));
             }
         }
-        var types = new SubtreeTypes(graph, children);
+        var types = new SubtreeTypes(graph, children, threads);
         var groupMembers = found.Any(f => f.Object < 0) ? topLevel.ToArray() : [];
         return LibraryPatternsLast(new SuspectReport(tree.ReachableBytes, found
             .OrderByDescending(f => f.Bytes)

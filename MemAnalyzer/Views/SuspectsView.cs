@@ -98,7 +98,7 @@ public sealed class SuspectsView : View
             }
             var read = SuspectsReading<SuspectReport>.Read(source, context.Walk, needsPaths: true, token, progress, tree =>
             {
-                var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, options, tree.PathOf, tree.TypePathOf);
+                var found = SuspectFinder.Find(tree.Graph, tree.Dominators, tree.Children, options, tree.PathOf, tree.TypePathOf, context.Walk.Threads);
                 picture = request.Output.Html is null ? null : PagePicture.Of(tree, found, options.Percent);
                 return found;
             });
