@@ -26,17 +26,27 @@ public static class FieldNames
     public static Func<int, int, string?> Of(ClrHeap heap, ObjectGraph graph, DacCallWatch? dacCalls)
     {
         var lastParent = -1;
+        // The last parent asked about, when it is an array that is no dependent handle's primary: each element is "[]".
+        var lastArray = -1;
         Dictionary<ulong, string?>? fields = null;
         DependentHandles? dependents = null;
         var methods = new DelegateMethods(heap);
         return (parent, child) =>
         {
+            if (parent == lastArray)
+            {
+                return ArrayElement;
+            }
             var address = graph.Addresses[parent];
             if (parent != lastParent)
             {
                 var type = heap.GetObjectType(address);
                 if (type is { IsArray: true } && !IsSecondaryOf(dependents ??= DependentHandles.Of(heap), address, graph.Addresses[child]))
                 {
+                    if (dependents.IsEmpty || !dependents.IsPrimary(address))
+                    {
+                        lastArray = parent;
+                    }
                     return ArrayElement;
                 }
                 lastParent = parent;

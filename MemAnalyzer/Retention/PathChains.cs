@@ -34,7 +34,21 @@ internal sealed class PathChains
         return Intern(root, -1, type, run: 0);
     }
 
+    // The last extension and its answer: an array's elements of one type all extend the array's chain alike.
+    private (int Chain, string? Field, int Type, int Extended) _lastExtension;
+
     public int Extend(int chain, string? field, int type)
+    {
+        if (_lastExtension.Extended > 0 && _lastExtension.Chain == chain && _lastExtension.Type == type && _lastExtension.Field == field)
+        {
+            return _lastExtension.Extended;
+        }
+        var extended = ExtendAnew(chain, field, type);
+        _lastExtension = (chain, field, type, extended);
+        return extended;
+    }
+
+    private int ExtendAnew(int chain, string? field, int type)
     {
         var fieldId = field is null ? -1 : FieldId(field);
         var last = _entries[chain];

@@ -13,10 +13,29 @@ internal sealed class PathLines(PathChains chains)
 
     public int Count => _lines.Count;
 
+    // The chain added last, counted apart until another comes: instances in address order mostly share their
+    // neighbour's chain (an array's elements), so most adds need no dictionary.
+    private (int Chain, long Count, long Bytes, int First) _last;
+
     public void Add(int chain, int obj, long bytes)
     {
+        if (_last.Chain == chain && _last.Count > 0)
+        {
+            _last = (chain, _last.Count + 1, _last.Bytes + bytes, _last.First);
+            return;
+        }
+        Flush();
         var (count, total, first) = _perChain.GetValueOrDefault(chain, (0, 0, obj));
-        _perChain[chain] = (count + 1, total + bytes, first);
+        _last = (chain, count + 1, total + bytes, first);
+    }
+
+    private void Flush()
+    {
+        if (_last.Count > 0)
+        {
+            _perChain[_last.Chain] = (_last.Count, _last.Bytes, _last.First);
+            _last = default;
+        }
     }
 
     /// <summary>The line of an instance's chain, once <see cref="Merge"/> has run.</summary>
@@ -27,6 +46,7 @@ internal sealed class PathLines(PathChains chains)
     /// <summary>Groups the chains into lines: by shape, then shapes of one base whose runs agree into one line.</summary>
     public void Merge()
     {
+        Flush();
         var shapes = _perChain.Keys.GroupBy(chains.ShapeOf).ToList();
         foreach (var sameBase in shapes.GroupBy(s => chains.BaseOf(s.Key)))
         {

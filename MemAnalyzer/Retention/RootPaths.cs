@@ -143,17 +143,21 @@ public sealed class RootPaths
         var lines = new PathLines(chains);
         var pending = new List<int>();
         var types = _graph.TypeIndex;
-        for (var obj = 0; obj < types.Length; obj++)
+        var fixedSize = _graph.FixedSizeOf(typeIndex);
+        var typeSpan = types.Span;
+        var seen = 0;
+        // From one instance to the next by a vectorized search: a type of few instances costs a scan at memory speed.
+        for (var obj = typeSpan.IndexOf(typeIndex); obj >= 0; obj = NextOf(typeSpan, obj, typeIndex))
         {
-            if (types[obj] != typeIndex || _parent[obj] == 0)
+            if (_parent[obj] == 0)
             {
                 continue;
             }
-            if ((obj & 0xFFF) == 0)
+            if ((seen++ & 0xFFF) == 0)
             {
                 cancellation.ThrowIfCancellationRequested();
             }
-            lines.Add(ChainOf(obj, chains, chainOf, pending, fieldNameOf), obj, _graph.SizeOf(obj));
+            lines.Add(ChainOf(obj, chains, chainOf, pending, fieldNameOf, keepOwn: tree is not null), obj, fixedSize != 0 ? fixedSize : _graph.SizeOf(obj));
         }
         lines.Merge();
         if (tree is not null)
@@ -191,8 +195,20 @@ public sealed class RootPaths
         return lines.Top(1, _graph, tree is not null)[0];
     }
 
+    private static int NextOf(ReadOnlySpan<int> types, int obj, int typeIndex)
+    {
+        var after = types[(obj + 1)..].IndexOf(typeIndex);
+        return after < 0 ? -1 : obj + 1 + after;
+    }
+
     /// <summary>Walks up to the first object whose chain is known (or that a root holds), then extends chains back down.</summary>
-    private int ChainOf(int obj, PathChains chains, int[] chainOf, List<int> pending, Func<int, int, string?> fieldNameOf)
+    /// <param name="keepOwn">
+    /// Keep the object's own chain too (line retention reads it); else only the chains above it are kept, which later
+    /// instances beneath it need (each object's chain is still found once at most, a linked list's included), and the
+    /// instances' own slots stay untouched: 50 million instances of an array at 10^8 objects then write no page of the
+    /// 400 MB scratch array.
+    /// </param>
+    private int ChainOf(int obj, PathChains chains, int[] chainOf, List<int> pending, Func<int, int, string?> fieldNameOf, bool keepOwn)
     {
         pending.Clear();
         var at = obj;
@@ -206,12 +222,16 @@ public sealed class RootPaths
             var root = -_parent[at] - 1;
             chainOf[at] = chains.Start(_graph.RootNameIndex[root], _graph.TypeIndex[at]);
         }
+        var chain = chainOf[at];
         for (var i = pending.Count - 1; i >= 0; i--)
         {
             var child = pending[i];
-            var parent = _parent[child] - 1;
-            chainOf[child] = chains.Extend(chainOf[parent], fieldNameOf(parent, child), _graph.TypeIndex[child]);
+            chain = chains.Extend(chain, fieldNameOf(_parent[child] - 1, child), _graph.TypeIndex[child]);
+            if (i > 0 || keepOwn)
+            {
+                chainOf[child] = chain;
+            }
         }
-        return chainOf[obj];
+        return chain;
     }
 }

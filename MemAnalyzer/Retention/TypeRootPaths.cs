@@ -14,15 +14,23 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
         var wanted = Array.ConvertAll(graph.TypeNames, name => matches(name));
         var counts = new long[graph.TypeNames.Length];
         var bytes = new long[graph.TypeNames.Length];
-        var types = graph.TypeIndex;
+        var types = graph.TypeIndex.Span;
         for (var obj = 0; obj < types.Length; obj++)
         {
             var type = types[obj];
             if (wanted[type] && paths.IsReachable(obj))
             {
                 counts[type]++;
-                bytes[type] += graph.SizeOf(obj);
+                // A type of one size per instance is summed below, by count times size.
+                if (graph.FixedSizeOf(type) == 0)
+                {
+                    bytes[type] += graph.SizeOf(obj);
+                }
             }
+        }
+        for (var type = 0; type < bytes.Length; type++)
+        {
+            bytes[type] += counts[type] * graph.FixedSizeOf(type);
         }
         return Enumerable.Range(0, graph.TypeNames.Length)
             .Where(t => counts[t] > 0)

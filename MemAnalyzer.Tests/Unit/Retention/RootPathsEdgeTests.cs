@@ -74,6 +74,31 @@ public sealed class RootPathsEdgeTests
         Assert.Equal(["root R → R.f → B.f → X", "root R → R.f → A.f → X"], top.Select(p => p.Text));
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void TheInstancesOfALinkedListOfOneTypeHaveTheirStepsNamedAtMostTwiceEachNotOncePerInstanceBelow(bool withRetained)
+    {
+        // R > N0 > N1 > ... > N1999: each node's path runs through every node before it. An instance's own chain is
+        // kept only for line retention; the next node's walk keeps it as a step above, so each step is named at most
+        // twice (a walk to the list's head per node would name about two million).
+        const int Nodes = 2000;
+        var names = string.Join(' ', Enumerable.Range(0, Nodes).Select(i => "N" + i));
+        var edges = string.Join(' ', Enumerable.Range(0, Nodes - 1).Select(i => $"N{i}>N{i + 1}"));
+        var g = HandGraph.Parse("R " + names, "R>N0 " + edges, "R", typeOf: name => name[0] == 'N' ? "Node" : name, sizeOf: (_, _) => 24);
+        var named = 0;
+        var tree = withRetained ? DominatorTree.Compute(g.Graph) : null;
+        var top = RootPaths.Compute(g.Graph).Top(g.Type("N0"), 5, (_, _) =>
+        {
+            named++;
+            return "next";
+        }, tree: tree);
+        Assert.InRange(named, Nodes, 2 * Nodes);
+        var line = Assert.Single(top);
+        Assert.Equal(Nodes, line.Count);
+        Assert.Equal("root R → R.next → Node.next ×0–1999 → Node", line.Text);
+    }
+
     [Fact]
     public void ASecondQueryReusesTheChainCacheInsteadOfMakingANewOne()
     {
