@@ -51,6 +51,19 @@ public sealed class RootPathTests(RetentionTarget target)
     }
 
     [Fact]
+    public void AnArrayThatIsADependentHandlesPrimaryNamesItsElementAndItsSecondaryEachByItsOwnStepInOneQuery()
+    {
+        // ArrayKeyElement comes first (one instance each, then by name): its step from the array is an element's; the
+        // same array's step to the table's value, asked next, is still the handle's.
+        var output = Unmarked(Run("-f", target.BeforePath, "-roots", "*.Retention.ArrayKey*"));
+
+        Assert.Contains($"static {Scenario}.s_arrayKey → ArrayKeyElement[] → ArrayKeyElement", output);
+        Assert.Contains($"static {Scenario}.s_arrayKey → ArrayKeyElement[] (dependent handle) → ArrayKeyedValue", output);
+        Assert.True(output.IndexOf("ArrayKeyElement[] → ArrayKeyElement", StringComparison.Ordinal)
+            < output.IndexOf("ArrayKeyElement[] (dependent handle) → ArrayKeyedValue", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void AValueWhoseConditionalWeakTableKeyIsAnArrayIsReachedThroughTheArraysDependentHandle()
     {
         var paths = Paths(Run("-f", target.BeforePath, "-roots", "*.Retention.ArrayKeyedValue"));

@@ -32,7 +32,7 @@ public sealed class CwtValue
     public long Id;
 }
 
-/// <summary>The element type of an array that is itself a ConditionalWeakTable key (the array is never filled).</summary>
+/// <summary>The element type of an array that is itself a ConditionalWeakTable key (its one element is set).</summary>
 public sealed class ArrayKeyElement
 {
     public long Id;
@@ -105,7 +105,7 @@ public static class RetentionScenario
             s_cwt.Add(keys[i], new CwtValue { Id = i, Payload = new byte[ExpectedCounts.RetentionCwtPayloadLength] });
         }
         s_cwtKeys = keys;
-        s_arrayKey = new ArrayKeyElement[1];
+        s_arrayKey = [new ArrayKeyElement { Id = 1 }];
         s_arrayCwt.Add(s_arrayKey, new ArrayKeyedValue { Id = 1 });
 
         s_twoRoots = new TwoRootsHeld { Id = 1, Payload = new byte[ExpectedCounts.RetentionTwoRootsPayloadLength] };
