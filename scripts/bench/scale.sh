@@ -94,6 +94,7 @@ declare -A DESCRIPTION=(
   [ma.scale.index.retained]="MemAnalyzer -live -retained from the index, scale walkthrough (a second question)"
   [ma.scale.index.suspects]="MemAnalyzer -suspects from the index, scale walkthrough"
   [ma.scale.index.roots]="MemAnalyzer -live -roots DataInstance[] from the index, scale walkthrough (one instance)"
+  [ma.scale.index.roots.many]="MemAnalyzer -live -roots DataInstance from the index, scale walkthrough (half the objects: 50M instances)"
   [base.scale]="baseline histogram, scale walkthrough"
   [base.scale.live]="baseline -live, scale walkthrough"
   [sos.scale]="SOS dumpheap -stat, scale walkthrough"
@@ -123,6 +124,7 @@ if [ "$(available_gb)" -ge "$need_retained_gb" ]; then
   measure ma.scale.index.retained "${index[@]}" -f "$WORK/scale.dmp" -dts -live -retained -silent
   measure ma.scale.index.suspects "${index[@]}" -f "$WORK/scale.dmp" -suspects -silent
   measure ma.scale.index.roots "${index[@]}" -f "$WORK/scale.dmp" -dts 1 -live -roots 'MemAnalyzer.TestTargets.LeakyApp.DataInstance[]' -silent
+  measure ma.scale.index.roots.many "${index[@]}" -f "$WORK/scale.dmp" -dts 1 -live -roots 'MemAnalyzer.TestTargets.LeakyApp.DataInstance' -silent
   cmp -s "$WORK/out/ma.scale.retained.out" "$WORK/out/ma.scale.index.retained.out" || { echo "error: -retained from the index differs" >&2; status_index=1; }
   echo "   index of the scale dump: $index_bytes bytes"
 else
