@@ -14,14 +14,14 @@ public static class CsvBatchBlocks
 
     /// <summary>
     /// The blocks of the files that exist among <paramref name="blocks"/> (a dump that failed before its rows has none),
-    /// in that order, into <paramref name="target"/>; nothing when none exists. Returns how many blocks were written.
+    /// in that order, into <paramref name="target"/>; nothing when none exists.
     /// </summary>
-    public static int WriteAll(CsvTarget target, IReadOnlyList<string> blocks)
+    public static void WriteAll(CsvTarget target, IReadOnlyList<string> blocks)
     {
         var written = blocks.Where(File.Exists).Select(File.ReadAllBytes).ToList();
         if (written.Count == 0)
         {
-            return 0;
+            return;
         }
         var header = HeaderOf(written[0]);
         using var rows = new MemoryStream();
@@ -36,7 +36,6 @@ public static class CsvBatchBlocks
         var excelLine = System.Text.Encoding.UTF8.GetBytes($"{Analysis.CsvHead.ExcelSeparatorPrefix}{target.Separator}\n");
         CsvFileAppender.Write(target, System.Text.Encoding.UTF8.GetString(header), fresh =>
             fresh ? [.. target.ExcelSeparatorLine ? excelLine : [], .. header, (byte)'\n', .. rows.ToArray()] : rows.ToArray());
-        return written.Count;
     }
 
     /// <summary>A block's first line, without its line end.</summary>
