@@ -80,4 +80,27 @@ internal sealed record ChainGraph(int Count, List<int>[] References, List<int> R
         var types = Enumerable.Range(0, count).Select(_ => random.Next(typeCount)).ToArray();
         return new ChainGraph(count, references, roots, sizes, types);
     }
+
+    /// <summary>The product's graph of these objects (the oracle never reads it), with each object's size in <paramref name="sizes"/> or <see cref="Sizes"/>.</summary>
+    public MemAnalyzer.Retention.ObjectGraph ToProductGraph(uint[]? sizes = null)
+    {
+        var builder = new MemAnalyzer.Retention.ObjectGraphBuilder(Count);
+        var typeCount = Types.DefaultIfEmpty(0).Max() + 1;
+        var types = Enumerable.Range(0, typeCount).Select(t => builder.AddType("T" + t)).ToArray();
+        for (var obj = 0; obj < Count; obj++)
+        {
+            builder.AddObject(AddressOf(obj), sizes?[obj] ?? (uint)Sizes[obj], types[Types[obj]]);
+            foreach (var target in References[obj])
+            {
+                builder.AddReference(AddressOf(target));
+            }
+        }
+        foreach (var root in Roots)
+        {
+            builder.AddRoot(AddressOf(root), MemAnalyzer.Retention.RootKind.Static, "static s_" + root);
+        }
+        return builder.Build();
+    }
+
+    public static ulong AddressOf(int obj) => 0x7f00_0000_0000UL + (32UL * (ulong)obj);
 }

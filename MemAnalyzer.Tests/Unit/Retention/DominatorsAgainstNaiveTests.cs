@@ -20,7 +20,7 @@ public sealed class DominatorsAgainstNaiveTests
         {
             var chains = ChainGraph.Random(seed);
             var expected = NaiveDominators.Immediate(chains, out var strict);
-            var tree = DominatorTree.Compute(Build(chains));
+            var tree = DominatorTree.Compute(chains.ToProductGraph());
             for (var obj = 0; obj < chains.Count; obj++)
             {
                 Assert.True(expected[obj] == tree.ImmediateDominatorOf(obj),
@@ -39,26 +39,4 @@ public sealed class DominatorsAgainstNaiveTests
             }
         }
     }
-
-    private static ObjectGraph Build(ChainGraph chains)
-    {
-        var builder = new ObjectGraphBuilder(chains.Count);
-        var typeCount = chains.Types.DefaultIfEmpty(0).Max() + 1;
-        var types = Enumerable.Range(0, typeCount).Select(t => builder.AddType("T" + t)).ToArray();
-        for (var obj = 0; obj < chains.Count; obj++)
-        {
-            builder.AddObject(Address(obj), chains.Sizes[obj], types[chains.Types[obj]]);
-            foreach (var target in chains.References[obj])
-            {
-                builder.AddReference(Address(target));
-            }
-        }
-        foreach (var root in chains.Roots)
-        {
-            builder.AddRoot(Address(root), RootKind.Static, "static s_" + root);
-        }
-        return builder.Build();
-    }
-
-    private static ulong Address(int obj) => 0x7f00_0000_0000UL + (32UL * (ulong)obj);
 }

@@ -32,7 +32,7 @@ public sealed class SubtreeTypesAgainstNaiveTests
             var sizes = SizesByType(chains);
             NaiveDominators.Immediate(chains, out var strict);
             var live = NaiveDominators.Mark(chains, -1);
-            var graph = Build(chains, sizes);
+            var graph = chains.ToProductGraph(sizes);
             var tree = DominatorTree.Compute(graph);
             var types = new SubtreeTypes(graph, DominatorChildren.Of(tree.ImmediateDominators), threads);
             var reachable = Enumerable.Range(0, chains.Count).Where(v => live[v]).ToArray();
@@ -55,20 +55,20 @@ public sealed class SubtreeTypesAgainstNaiveTests
         var items = (3 * SubtreeTypes.ShareChildren) + 7;
         var builder = new ObjectGraphBuilder(2 + (2 * items));
         var (owner, array, item, buffer) = (builder.AddType("Owner"), builder.AddType("Item[]"), builder.AddType("Item"), builder.AddType("Buffer"));
-        builder.AddObject(Address(0), 24, owner);
-        builder.AddReference(Address(1));
-        builder.AddObject(Address(1), 32 + (8u * (uint)items), array);
+        builder.AddObject(ChainGraph.AddressOf(0), 24, owner);
+        builder.AddReference(ChainGraph.AddressOf(1));
+        builder.AddObject(ChainGraph.AddressOf(1), 32 + (8u * (uint)items), array);
         for (var i = 0; i < items; i++)
         {
-            builder.AddReference(Address(2 + (2 * i)));
+            builder.AddReference(ChainGraph.AddressOf(2 + (2 * i)));
         }
         for (var i = 0; i < items; i++)
         {
-            builder.AddObject(Address(2 + (2 * i)), 40, item);
-            builder.AddReference(Address(3 + (2 * i)));
-            builder.AddObject(Address(3 + (2 * i)), 24 + (uint)(i % 5), buffer);
+            builder.AddObject(ChainGraph.AddressOf(2 + (2 * i)), 40, item);
+            builder.AddReference(ChainGraph.AddressOf(3 + (2 * i)));
+            builder.AddObject(ChainGraph.AddressOf(3 + (2 * i)), 24 + (uint)(i % 5), buffer);
         }
-        builder.AddRoot(Address(0), RootKind.Static, "static s_owner");
+        builder.AddRoot(ChainGraph.AddressOf(0), RootKind.Static, "static s_owner");
         var graph = builder.Build();
         var children = DominatorChildren.Of(DominatorTree.Compute(graph).ImmediateDominators);
         var bufferBytes = Enumerable.Range(0, items).Sum(i => 24L + (i % 5));
@@ -90,26 +90,4 @@ public sealed class SubtreeTypesAgainstNaiveTests
         [.. objects.GroupBy(v => chains.Types[v])
             .Select(g => new AccumulatedType("T" + g.Key, g.Count(), g.Sum(v => (long)sizes[v])))
             .OrderByDescending(t => t.Bytes).ThenByDescending(t => t.Count).ThenBy(t => t.TypeName, StringComparer.Ordinal)];
-
-    private static ObjectGraph Build(ChainGraph chains, uint[] sizes)
-    {
-        var builder = new ObjectGraphBuilder(chains.Count);
-        var typeCount = chains.Types.DefaultIfEmpty(0).Max() + 1;
-        var types = Enumerable.Range(0, typeCount).Select(t => builder.AddType("T" + t)).ToArray();
-        for (var obj = 0; obj < chains.Count; obj++)
-        {
-            builder.AddObject(Address(obj), sizes[obj], types[chains.Types[obj]]);
-            foreach (var target in chains.References[obj])
-            {
-                builder.AddReference(Address(target));
-            }
-        }
-        foreach (var root in chains.Roots)
-        {
-            builder.AddRoot(Address(root), RootKind.Static, "static s_" + root);
-        }
-        return builder.Build();
-    }
-
-    private static ulong Address(int obj) => 0x7f00_0000_0000UL + (32UL * (ulong)obj);
 }
