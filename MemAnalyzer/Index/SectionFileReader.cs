@@ -36,11 +36,7 @@ internal sealed unsafe class SectionFileReader : IDisposable
     {
         var (offset, length, expected) = Section(name);
         var size = Marshal.SizeOf<T>();
-        if (length % size != 0 || length / size > Array.MaxLength)
-        {
-            throw new InvalidDataException($"section '{name}' holds {length} bytes, not whole {typeof(T).Name} values");
-        }
-        var items = new T[length / size];
+        var items = new T[Elements<T>(name, length)];
         var hash = new XxHash3();
         for (var at = 0; at < items.Length; at += SectionFile.ChunkElements)
         {
@@ -48,10 +44,7 @@ internal sealed unsafe class SectionFileReader : IDisposable
             ReadExactly(bytes, offset + (long)at * size);
             hash.Append(bytes);
         }
-        if (hash.GetCurrentHashAsUInt64() != expected)
-        {
-            throw new InvalidDataException($"section '{name}' does not match its hash");
-        }
+        Check(name, hash, expected);
         return items;
     }
 
@@ -79,10 +72,7 @@ internal sealed unsafe class SectionFileReader : IDisposable
                 offset += bytes.Length;
             }
         }
-        if (hash.GetCurrentHashAsUInt64() != expected)
-        {
-            throw new InvalidDataException($"section '{name}' does not match its hash");
-        }
+        Check(name, hash, expected);
         return length / size;
     }
 
@@ -93,11 +83,7 @@ internal sealed unsafe class SectionFileReader : IDisposable
     public Column<T> MapColumn<T>(string name) where T : unmanaged
     {
         var (offset, length, expected) = Section(name);
-        var size = sizeof(T);
-        if (length % size != 0 || length / size > Array.MaxLength)
-        {
-            throw new InvalidDataException($"section '{name}' holds {length} bytes, not whole {typeof(T).Name} values");
-        }
+        var count = Elements<T>(name, length);
         if (_mapped is null)
         {
             _mapped = MappedMemory.Map(_file, RandomAccess.GetLength(_file));
@@ -108,11 +94,27 @@ internal sealed unsafe class SectionFileReader : IDisposable
         {
             hash.Append(new ReadOnlySpan<byte>(first + at, (int)Math.Min(SectionFile.ChunkElements, length - at)));
         }
+        Check(name, hash, expected);
+        return new Column<T>((T*)first, count);
+    }
+
+    /// <summary>How many values of T the section's bytes hold; throws when they are not whole values or too many for an array.</summary>
+    private static int Elements<T>(string name, long length) where T : unmanaged
+    {
+        var size = sizeof(T);
+        if (length % size != 0 || length / size > Array.MaxLength)
+        {
+            throw new InvalidDataException($"section '{name}' holds {length} bytes, not whole {typeof(T).Name} values");
+        }
+        return (int)(length / size);
+    }
+
+    private static void Check(string name, XxHash3 hash, ulong expected)
+    {
         if (hash.GetCurrentHashAsUInt64() != expected)
         {
             throw new InvalidDataException($"section '{name}' does not match its hash");
         }
-        return new Column<T>((T*)first, (int)(length / size));
     }
 
     /// <summary>A small section of fields and strings.</summary>

@@ -93,8 +93,8 @@ public sealed class ObjectGraph
 
     public long SizeOf(int obj) => _sizes.SizeOf(obj);
 
-    /// <summary>The size every instance of the type has, or 0 when they differ: a sum over many objects then needs only their count.</summary>
-    public uint FixedSizeOf(int type) => _sizes.FixedSizeOf(type);
+    /// <summary>Per type, the size every instance has, or 0 when they differ: a sum over many objects then needs only their count.</summary>
+    public uint[] FixedSizes => _sizes.FixedSizes;
 
     /// <summary>The sizes as kept (for an index to write them back as they are).</summary>
     internal ObjectSizes Sizes => _sizes;

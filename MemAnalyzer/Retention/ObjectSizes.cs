@@ -75,9 +75,14 @@ internal sealed class ObjectSizes
     /// <summary>Bytes these sizes take.</summary>
     public long MemoryBytes => _all is not null ? 4L * _all.Length : 8L * _otherObjects.Length + 5L * _typeSize.Length + 12L * _isOther.Length;
 
-    /// <summary>The size every instance of <paramref name="type"/> has, or 0 when they differ (or it is not kept per type).</summary>
-    public uint FixedSizeOf(int type) =>
-        _all is null && !_varies[type] && _typeSize[type] != ObjectGraph.LargeSizeMarker ? _typeSize[type] : 0;
+    /// <summary>
+    /// Per type, the size every instance has, or 0 when they differ (or sizes are not kept per type): a sum over many
+    /// objects of such a type needs only their count. Made once, on first use.
+    /// </summary>
+    public uint[] FixedSizes => _fixedSizes ??=
+        [.. _typeSize.Select((size, type) => _all is null && !_varies[type] && size != ObjectGraph.LargeSizeMarker ? size : 0u)];
+
+    private uint[]? _fixedSizes;
 
     public long SizeOf(int obj)
     {

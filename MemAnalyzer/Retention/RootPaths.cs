@@ -143,7 +143,7 @@ public sealed class RootPaths
         var lines = new PathLines(chains);
         var pending = new List<int>();
         var types = _graph.TypeIndex;
-        var fixedSize = _graph.FixedSizeOf(typeIndex);
+        var fixedSize = _graph.FixedSizes[typeIndex];
         var typeSpan = types.Span;
         var seen = 0;
         // From one instance to the next by a vectorized search: a type of few instances costs a scan at memory speed.

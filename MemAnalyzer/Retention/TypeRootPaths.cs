@@ -15,6 +15,7 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
         var counts = new long[graph.TypeNames.Length];
         var bytes = new long[graph.TypeNames.Length];
         var types = graph.TypeIndex.Span;
+        var fixedSizes = graph.FixedSizes;
         for (var obj = 0; obj < types.Length; obj++)
         {
             var type = types[obj];
@@ -22,7 +23,7 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
             {
                 counts[type]++;
                 // A type of one size per instance is summed below, by count times size.
-                if (graph.FixedSizeOf(type) == 0)
+                if (fixedSizes[type] == 0)
                 {
                     bytes[type] += graph.SizeOf(obj);
                 }
@@ -30,7 +31,7 @@ public sealed record TypeRootPaths(string TypeName, long Instances, long Bytes, 
         }
         for (var type = 0; type < bytes.Length; type++)
         {
-            bytes[type] += counts[type] * graph.FixedSizeOf(type);
+            bytes[type] += counts[type] * fixedSizes[type];
         }
         return Enumerable.Range(0, graph.TypeNames.Length)
             .Where(t => counts[t] > 0)

@@ -13,7 +13,7 @@ public sealed class SubtreeTypes(ObjectGraph graph, DominatorChildren children, 
     /// <summary>Children per share of a walk: fewer are walked by one thread, as the start of a task costs more than a small subtree.</summary>
     internal const int ShareChildren = 1024;
 
-    private readonly uint[] _fixedSizes = [.. Enumerable.Range(0, graph.TypeNames.Length).Select(t => graph.FixedSizeOf(t))];
+    private readonly uint[] _fixedSizes = graph.FixedSizes;
     private TypeTally? _total;
 
     /// <summary>The <paramref name="top"/> types by bytes (then count, then name) beneath the nodes.</summary>

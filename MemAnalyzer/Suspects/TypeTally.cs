@@ -5,7 +5,7 @@ namespace MemAnalyzer.Suspects;
 /// <summary>
 /// Per type, the count and bytes of the objects a walk visits (<see cref="SubtreeTypes"/>). The types touched are
 /// listed, so that clearing after a small walk costs what it visited. A type whose instances all have one size
-/// (<see cref="ObjectGraph.FixedSizeOf"/>) is only counted: its bytes are its count times that size.
+/// (<see cref="ObjectGraph.FixedSizes"/>) is only counted: its bytes are its count times that size.
 /// </summary>
 internal readonly struct TypeTally(ObjectGraph graph, uint[] fixedSizes) : ISubtreeVisitor
 {
