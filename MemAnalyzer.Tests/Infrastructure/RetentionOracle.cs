@@ -71,6 +71,14 @@ public sealed class RetentionOracle : IDisposable
     /// <summary>Bytes that become unreachable when these objects are removed, themselves included.</summary>
     public long RetainedByObjects(IReadOnlySet<ulong> removed) => LiveBytes - Bytes(Mark(o => removed.Contains(o.Address)));
 
+    /// <summary>The live objects that become unreachable when these objects are removed, themselves included.</summary>
+    public HashSet<ulong> RetainedSetOf(IReadOnlySet<ulong> removed)
+    {
+        var retained = new HashSet<ulong>(Live);
+        retained.ExceptWith(Mark(o => removed.Contains(o.Address)));
+        return retained;
+    }
+
     private HashSet<ulong> Mark(Func<HeapObject, bool> removed)
     {
         var marked = new HashSet<ulong>();
