@@ -19,8 +19,9 @@ public static class HeapTables
     /// <param name="connection">A connection whose current catalog's tables <see cref="SqlSchema.Create"/> made, empty
     /// (the kept database's, the run's scratch database's, or the in-memory catalog's).</param>
     /// <returns>The live snapshot: its warnings are printed and its damage fails the run as in every graph view.</returns>
+    /// <param name="readObjects">Whether <c>_objects</c> may be read from a walk as a query asks for it (<see cref="ObjectRowsFunction"/>) instead of stored.</param>
     public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, SqlTableNeeds needs,
-        CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
+        CancellationToken cancellation, IProgress<HeapWalkProgress>? progress, bool readObjects = false)
     {
         ObjectGraph graph;
         ObjectBitmap live;
@@ -63,13 +64,36 @@ public static class HeapTables
         }
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
-        AppendObjects(connection, source, walk, live, new LiveColumns(graph, tree, paths), needs.Strings, cancellation);
+        var columns = new LiveColumns(graph, tree, paths);
+        if (readObjects && !needs.Strings)
+        {
+            ReadObjects(connection, source, walk, live, columns, cancellation);
+        }
+        else
+        {
+            AppendObjects(connection, source, walk, live, columns, needs.Strings, cancellation);
+        }
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
         }
         var snapshot = LiveGraphReader.TypeTable(liveTable, live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         return warnings.Count == 0 ? snapshot : snapshot with { Warnings = [.. snapshot.Warnings, .. warnings] };
+    }
+
+    /// <summary>
+    /// <c>_objects</c> as a view of <see cref="ObjectRowsFunction"/>: each query that reads it walks the heap, with the
+    /// live columns of the graph the function keeps. The type names are those of one walk beforehand.
+    /// </summary>
+    private static void ReadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
+        CancellationToken cancellation)
+    {
+        var all = new System.Collections.Concurrent.ConcurrentBag<List<bool>>();
+        var visitor = new TypeSeenVisitor(all);
+        var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
+        AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
+        ObjectRowsFunction.Register(connection, objects, () => new ObjectRowStream(source, walk, live, graph, cancellation));
+        SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
     }
 
     private static void AppendObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, bool withStrings,
@@ -79,10 +103,15 @@ public static class HeapTables
         int[] seen;
         using (var sinks = new ObjectRowSinks(connection, withStrings))
         {
-            var visitor = new ObjectRowVisitor(sinks, withStrings ? new StringContent(source.Memory) : null, live, new GenerationRanges(source.Heap.Segments), graph);
+            var visitor = new ObjectRowVisitor(sinks.Next, withStrings ? new StringContent(source.Memory) : null, live, new GenerationRanges(source.Heap.Segments), graph);
             ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);
             seen = [.. sinks.SeenTypes];
         }
+        AppendTypes(connection, table, seen);
+    }
+
+    private static void AppendTypes(DuckDBConnection connection, MethodTableInfoTable table, IEnumerable<int> seen)
+    {
         using var types = connection.CreateAppender("_types");
         lock (table.ClrMdLock)
         {

@@ -33,12 +33,14 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
     /// else from the heap (<see cref="HeapTables.Load"/>: the query's tables into the run's scratch database, or every
     /// table into the database to keep).
     /// </summary>
-    public HeapSnapshot? Load(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
+    /// <param name="readObjects">The source stays open while the query runs, so <c>_objects</c> may be read from it as the query asks (<see cref="ObjectRowsFunction"/>).</param>
+    public HeapSnapshot? Load(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress,
+        bool readObjects = false)
     {
         var index = needs.FieldTypes.Count == 0 && source.IndexIdentity is not null ? walk.Index : null;
         if (index is null)
         {
-            return LoadScratch(source, walk, needs, cancellation, progress);
+            return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
         }
         if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(_connection, kept))
         {
@@ -47,7 +49,7 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
         if (_writer is null)
         {
-            return LoadScratch(source, walk, needs, cancellation, progress);
+            return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
         }
         var heap = LoadInto(_writer.Path, Alias, source, walk, SqlTableNeeds.All, cancellation, progress);
         // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
@@ -65,13 +67,14 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
     /// The tables the query names, loaded into the run's scratch database (<see cref="SqlEngine.ScratchDatabase"/>) as
     /// the default catalog, or into memory when the temp folder cannot hold it.
     /// </summary>
-    private HeapSnapshot LoadScratch(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress)
+    private HeapSnapshot LoadScratch(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress,
+        bool readObjects)
     {
         if (engine.ScratchDatabase() is not { } scratch)
         {
-            return HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
+            return HeapTables.Load(_connection, source, walk, needs, cancellation, progress, readObjects);
         }
-        return LoadInto(scratch, "scratch", source, walk, needs, cancellation, progress);
+        return LoadInto(scratch, "scratch", source, walk, needs, cancellation, progress, readObjects);
     }
 
     /// <summary>
@@ -79,11 +82,11 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
     /// with DuckDB's memory at <see cref="SqlEngine.LoadLimit"/> while they are written.
     /// </summary>
     private HeapSnapshot LoadInto(string path, string alias, HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress)
+        IProgress<HeapWalkProgress>? progress, bool read = false)
     {
         SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(path)} AS {alias}; USE {alias}; {SqlSchema.Create}");
         SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
-        var heap = HeapTables.Load(_connection, source, walk, needs, cancellation, progress);
+        var heap = HeapTables.Load(_connection, source, walk, needs, cancellation, progress, read);
         SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
         return heap;
     }

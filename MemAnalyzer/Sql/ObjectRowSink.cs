@@ -7,7 +7,7 @@ namespace MemAnalyzer.Sql;
 /// threads (<see cref="ObjectRowBuffer"/>): a block copy per column, and NULL where a column holds the buffer's value
 /// for it. The object's MethodTable index is its type id. One walk thread's (<see cref="ObjectRowSinks"/>).
 /// </summary>
-internal sealed class ObjectRowSink(ChunkAppender objects, DuckDBAppender? strings) : IDisposable
+internal sealed class ObjectRowSink(ChunkAppender objects, DuckDBAppender? strings) : IObjectRowTarget, IDisposable
 {
     // The columns of _objects (SqlSchema.Create).
     private const int Address = 0, TypeId = 1, Size = 2, Generation = 3, Live = 4, Retained = 5, Dominator = 6, Parent = 7;

@@ -10,11 +10,11 @@ namespace MemAnalyzer.Sql;
 /// the segment is walked, beside the other threads: DuckDB compresses each thread's rows on that thread. A sink (and its
 /// connection) is opened by the first segment a copy walks: the scan's first copy walks none when threads do the walk.
 /// </summary>
-internal readonly struct ObjectRowVisitor(ObjectRowSinks sinks, Lazy<ObjectRowSink> sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap live,
+internal readonly struct ObjectRowVisitor(Func<IObjectRowTarget> targets, Lazy<IObjectRowTarget> sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap live,
     GenerationRanges generations, LiveColumns graph) : IScanVisitor<ObjectRowVisitor>
 {
-    public ObjectRowVisitor(ObjectRowSinks sinks, StringContent? strings, ObjectBitmap live, GenerationRanges generations, LiveColumns graph)
-        : this(sinks, new Lazy<ObjectRowSink>(sinks.Next, LazyThreadSafetyMode.None), new ObjectRowBuffer(), strings, live, generations, graph)
+    public ObjectRowVisitor(Func<IObjectRowTarget> targets, StringContent? strings, ObjectBitmap live, GenerationRanges generations, LiveColumns graph)
+        : this(targets, new Lazy<IObjectRowTarget>(targets, LazyThreadSafetyMode.None), new ObjectRowBuffer(), strings, live, generations, graph)
     {
     }
 
@@ -50,5 +50,5 @@ internal readonly struct ObjectRowVisitor(ObjectRowSinks sinks, Lazy<ObjectRowSi
     public void SegmentAbandoned() => buffer.Clear();
 
     public ObjectRowVisitor ForThread() =>
-        new(sinks, strings is null ? null : new StringContent(strings.Memory), live, generations, graph);
+        new(targets, strings is null ? null : new StringContent(strings.Memory), live, generations, graph);
 }

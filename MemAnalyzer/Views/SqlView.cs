@@ -92,11 +92,33 @@ public sealed class SqlView : View
             needs = SqlTableNeeds.All;
         }
         using var kept = new KeptTables(engine);
+        // Rows read from the heap as the query asks for them need the dump open while it runs (never a live process,
+        // which would stay paused): the damage gate, the export and the query then run before the dump is closed.
+        var whileOpen = target.DumpPath is not null;
         var (heap, report) = SnapshotReader.Read(target, context.Dac,
-            (source, token) => kept.Load(source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows)), context.Cancellation);
+            (source, token) =>
+            {
+                var read = kept.Load(source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows), readObjects: whileOpen);
+                if (whileOpen)
+                {
+                    ViewRunner.Gate(read, context, null);
+                    Answer(connection, target, options, output, context);
+                }
+                return read;
+            }, context.Cancellation);
         // A damaged heap fails the run before any row is printed or exported (a heap read from kept tables was whole).
         Notes.Write(context.Error, heap?.Warnings ?? [], report, context.Silent);
-        ViewRunner.Gate(heap, context, null);
+        if (!whileOpen)
+        {
+            ViewRunner.Gate(heap, context, null);
+            Answer(connection, target, options, output, context);
+        }
+        return ExitCodes.Success;
+    }
+
+    /// <summary>The export and the query, over the loaded tables.</summary>
+    private static void Answer(DuckDB.NET.Data.DuckDBConnection connection, TargetSpec target, SqlOptions options, ReportDestination output, RunContext context)
+    {
         if (options.Export is { } into)
         {
             var written = ParquetExport.Write(connection, into, ParquetExport.DumpName(target), options.Overwrite);
@@ -109,7 +131,6 @@ public sealed class SqlView : View
         {
             Write(SqlStatements.Query(connection, FieldTables.Rewrite(query), context.Cancellation), output, context);
         }
-        return ExitCodes.Success;
     }
 
     /// <summary>The output files are checked before any target is read, as every view does.</summary>

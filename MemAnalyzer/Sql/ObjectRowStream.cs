@@ -1,0 +1,89 @@
+using System.Collections.Concurrent;
+using MemAnalyzer.Analysis;
+using MemAnalyzer.Heap;
+
+namespace MemAnalyzer.Sql;
+
+/// <summary>
+/// The <c>objects</c> rows of a heap as a walk hands them over, for DuckDB to read as it asks for them
+/// (<see cref="ObjectRowsFunction"/>) instead of storing them: the walk runs on threads of its own, each segment's rows
+/// go into a bounded queue (so a slow reader holds back the walk, not memory), and disposing the stream stops the walk
+/// (a query that stops early, a failure, a cancellation).
+/// </summary>
+internal sealed class ObjectRowStream : IDisposable
+{
+    private readonly BlockingCollection<ObjectRowBlock> _blocks = new(boundedCapacity: 8);
+    private readonly ConcurrentBag<ObjectRowBlock> _free = [];
+    private readonly CancellationTokenSource _stop;
+    private readonly Task _walk;
+    private Exception? _failure;
+
+    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, CancellationToken cancellation)
+    {
+        _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        var token = _stop.Token;
+        _walk = Task.Factory.StartNew(() =>
+        {
+            try
+            {
+                var visitor = new ObjectRowVisitor(() => new Target(_blocks, _free, token), null, live, new GenerationRanges(source.Heap.Segments), graph);
+                ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, token);
+            }
+            catch (Exception e)
+            {
+                _failure = e;
+            }
+            finally
+            {
+                _blocks.CompleteAdding();
+            }
+        }, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+    }
+
+    /// <summary>
+    /// The next segment's rows; null when the walk is done. A walk that failed throws its failure here. The block before
+    /// is handed back: read it no more.
+    /// </summary>
+    public ObjectRowBlock? Next(ObjectRowBlock? done)
+    {
+        if (done is not null)
+        {
+            _free.Add(done);
+        }
+        foreach (var block in _blocks.GetConsumingEnumerable())
+        {
+            return block;
+        }
+        if (_failure is not null)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(_failure);
+        }
+        return null;
+    }
+
+    public void Dispose()
+    {
+        _stop.Cancel();
+        // Unblock a walk thread waiting for room in the queue, then wait for the walk to end.
+        while (!_walk.IsCompleted)
+        {
+            while (_blocks.TryTake(out _))
+            {
+            }
+            _walk.Wait(TimeSpan.FromMilliseconds(10));
+        }
+        _blocks.Dispose();
+        _stop.Dispose();
+    }
+
+    private sealed class Target(BlockingCollection<ObjectRowBlock> blocks, ConcurrentBag<ObjectRowBlock> free, CancellationToken stop) : IObjectRowTarget
+    {
+        public void Append(ObjectRowBuffer buffer)
+        {
+            if (buffer.Count > 0)
+            {
+                blocks.Add((free.TryTake(out var block) ? block : new ObjectRowBlock()).Fill(buffer), stop);
+            }
+        }
+    }
+}
