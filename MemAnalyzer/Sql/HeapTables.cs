@@ -3,7 +3,6 @@ using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
 using MemAnalyzer.Objects;
 using MemAnalyzer.Retention;
-using StringContent = MemAnalyzer.Strings.StringContent;
 
 namespace MemAnalyzer.Sql;
 
@@ -65,14 +64,7 @@ public static class HeapTables
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
         var columns = new LiveColumns(graph, tree, paths);
-        if (readObjects && !needs.Strings)
-        {
-            ReadObjects(connection, source, walk, live, columns, cancellation);
-        }
-        else
-        {
-            AppendObjects(connection, source, walk, live, columns, needs.Strings, cancellation);
-        }
+        LoadObjects(connection, source, walk, live, columns, store: !readObjects || needs.Strings, needs.Strings, cancellation);
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
@@ -82,32 +74,36 @@ public static class HeapTables
     }
 
     /// <summary>
-    /// <c>_objects</c> as a view of <see cref="ObjectRowsFunction"/>: each query that reads it walks the heap, with the
-    /// live columns of the graph the function keeps. The type names are those of one walk beforehand.
+    /// <c>_objects</c> from <see cref="ObjectRowsFunction"/>: stored by DuckDB (<paramref name="store"/>: tables that are
+    /// kept, or read after the dump is closed, or with <c>strings</c>, whose rows the same walk appends), else a view of
+    /// it, so that each query reading it walks the heap with the live columns the function keeps. The type names are
+    /// those one walk beforehand meets, and the object count it finds is told to DuckDB's planner.
     /// </summary>
-    private static void ReadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
-        CancellationToken cancellation)
+    private static void LoadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
+        bool store, bool withStrings, CancellationToken cancellation)
     {
         var all = new System.Collections.Concurrent.ConcurrentBag<List<bool>>();
         var visitor = new TypeSeenVisitor(all);
         var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
         AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
-        ObjectRowsFunction.Register(connection, objects, () => new ObjectRowStream(source, walk, live, graph, cancellation));
-        SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
-    }
-
-    private static void AppendObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, bool withStrings,
-        CancellationToken cancellation)
-    {
-        var table = source.Table;
-        int[] seen;
-        using (var sinks = new ObjectRowSinks(connection, withStrings))
+        if (!store)
         {
-            var visitor = new ObjectRowVisitor(sinks.Next, withStrings ? new StringContent(source.Memory) : null, live, new GenerationRanges(source.Heap.Segments), graph);
-            ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation);
-            seen = [.. sinks.SeenTypes];
+            ObjectRowsFunction.Register(connection, objects, () => new ObjectRowStream(source, walk, live, graph, null, cancellation));
+            SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
+            return;
         }
-        AppendTypes(connection, table, seen);
+        using var strings = withStrings ? new StringRowSinks(connection) : null;
+        ObjectRowStream? walked = null;
+        ObjectRowsFunction.Register(connection, objects, () => walked = new ObjectRowStream(source, walk, live, graph, strings, cancellation));
+        try
+        {
+            SqlStatements.Execute(connection, $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}();");
+        }
+        catch (DuckDBException) when (walked?.Failure is { } failure)
+        {
+            // The walk's own failure (damage, a cancellation), not DuckDB's report of it.
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(failure);
+        }
     }
 
     private static void AppendTypes(DuckDBConnection connection, MethodTableInfoTable table, IEnumerable<int> seen)

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using MemAnalyzer.Analysis;
 using MemAnalyzer.Heap;
+using StringContent = MemAnalyzer.Strings.StringContent;
 
 namespace MemAnalyzer.Sql;
 
@@ -12,13 +13,13 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 internal sealed class ObjectRowStream : IDisposable
 {
-    private readonly BlockingCollection<ObjectRowBlock> _blocks = new(boundedCapacity: 8);
+    private readonly BlockingCollection<ObjectRowBlock> _blocks = new(boundedCapacity: 4);
     private readonly ConcurrentBag<ObjectRowBlock> _free = [];
     private readonly CancellationTokenSource _stop;
     private readonly Task _walk;
-    private Exception? _failure;
 
-    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, CancellationToken cancellation)
+    /// <param name="strings">Where each string's row goes as the walk meets it; null when the strings are not read.</param>
+    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, StringRowSinks? strings, CancellationToken cancellation)
     {
         _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var token = _stop.Token;
@@ -26,12 +27,13 @@ internal sealed class ObjectRowStream : IDisposable
         {
             try
             {
-                var visitor = new ObjectRowVisitor(() => new Target(_blocks, _free, token), null, live, new GenerationRanges(source.Heap.Segments), graph);
+                var visitor = new ObjectRowVisitor(() => new Target(_blocks, _free, strings?.Next(), token),
+                    strings is null ? null : new StringContent(source.Memory), live, new GenerationRanges(source.Heap.Segments), graph);
                 ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, token);
             }
             catch (Exception e)
             {
-                _failure = e;
+                Failure = e;
             }
             finally
             {
@@ -39,6 +41,9 @@ internal sealed class ObjectRowStream : IDisposable
             }
         }, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
     }
+
+    /// <summary>Why the walk ended early (damage, a cancellation); null while it runs or when it walked the whole heap.</summary>
+    public Exception? Failure { get; private set; }
 
     /// <summary>
     /// The next segment's rows; null when the walk is done. A walk that failed throws its failure here. The block before
@@ -54,9 +59,9 @@ internal sealed class ObjectRowStream : IDisposable
         {
             return block;
         }
-        if (_failure is not null)
+        if (Failure is not null)
         {
-            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(_failure);
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(Failure);
         }
         return null;
     }
@@ -76,10 +81,15 @@ internal sealed class ObjectRowStream : IDisposable
         _stop.Dispose();
     }
 
-    private sealed class Target(BlockingCollection<ObjectRowBlock> blocks, ConcurrentBag<ObjectRowBlock> free, CancellationToken stop) : IObjectRowTarget
+    private sealed class Target(BlockingCollection<ObjectRowBlock> blocks, ConcurrentBag<ObjectRowBlock> free, DuckDB.NET.Data.DuckDBAppender? strings,
+        CancellationToken stop) : IObjectRowTarget
     {
         public void Append(ObjectRowBuffer buffer)
         {
+            if (strings is not null)
+            {
+                StringRowSinks.Append(strings, buffer);
+            }
             if (buffer.Count > 0)
             {
                 blocks.Add((free.TryTake(out var block) ? block : new ObjectRowBlock()).Fill(buffer), stop);

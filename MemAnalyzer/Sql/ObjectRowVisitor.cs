@@ -6,9 +6,9 @@ namespace MemAnalyzer.Sql;
 /// <summary>
 /// The scan's visitor that turns every object into a row of <c>objects</c> (and each string into a row of
 /// <c>strings</c> when asked): each walk thread buffers its segment's rows, their looked-up columns filled as they come
-/// (<see cref="ObjectRowBuffer.Add"/>), and appends them through a sink of its own (<see cref="ObjectRowSinks"/>) when
-/// the segment is walked, beside the other threads: DuckDB compresses each thread's rows on that thread. A sink (and its
-/// connection) is opened by the first segment a copy walks: the scan's first copy walks none when threads do the walk.
+/// (<see cref="ObjectRowBuffer.Add"/>), and hands them to a target of its own (<see cref="IObjectRowTarget"/>: the
+/// queue DuckDB reads them from, <see cref="ObjectRowStream"/>) when the segment is walked. A target is made by the
+/// first segment a copy walks: the scan's first copy walks none when threads do the walk.
 /// </summary>
 internal readonly struct ObjectRowVisitor(Func<IObjectRowTarget> targets, Lazy<IObjectRowTarget> sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap live,
     GenerationRanges generations, LiveColumns graph) : IScanVisitor<ObjectRowVisitor>
