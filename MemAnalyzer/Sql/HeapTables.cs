@@ -75,26 +75,27 @@ public static class HeapTables
 
     /// <summary>
     /// <c>_objects</c> from <see cref="ObjectRowsFunction"/>: stored by DuckDB (<paramref name="store"/>: tables that are
-    /// kept, or read after the dump is closed, or with <c>strings</c>, whose rows the same walk appends), else a view of
-    /// it, so that each query reading it walks the heap with the live columns the function keeps. The type names are
-    /// those one walk beforehand meets, and the object count it finds is told to DuckDB's planner.
+    /// kept, or read after the dump is closed, or with <c>strings</c>, whose rows the same walk appends; the type names
+    /// are those the walk met), else a view of it, so that each query reading it walks the heap with the live columns
+    /// the function keeps: the type names are then those one walk beforehand meets, and the object count it finds is
+    /// told to DuckDB's planner.
     /// </summary>
     private static void LoadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
         bool store, bool withStrings, CancellationToken cancellation)
     {
-        var all = new System.Collections.Concurrent.ConcurrentBag<List<bool>>();
-        var visitor = new TypeSeenVisitor(all);
-        var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
-        AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
         if (!store)
         {
-            ObjectRowsFunction.Register(connection, objects, () => new ObjectRowStream(source, walk, live, graph, null, cancellation));
+            var all = new System.Collections.Concurrent.ConcurrentBag<List<bool>>();
+            var visitor = new TypeSeenVisitor(all);
+            var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
+            AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
+            ObjectRowsFunction.Register(connection, objects, walk.Threads, () => new ObjectRowStream(source, walk, live, graph, null, cancellation));
             SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
             return;
         }
         using var strings = withStrings ? new StringRowSinks(connection) : null;
         ObjectRowStream? walked = null;
-        ObjectRowsFunction.Register(connection, objects, () => walked = new ObjectRowStream(source, walk, live, graph, strings, cancellation));
+        ObjectRowsFunction.Register(connection, null, walk.Threads, () => walked = new ObjectRowStream(source, walk, live, graph, strings, cancellation));
         try
         {
             SqlStatements.Execute(connection, $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}();");
@@ -104,6 +105,7 @@ public static class HeapTables
             // The walk's own failure (damage, a cancellation), not DuckDB's report of it.
             System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(failure);
         }
+        AppendTypes(connection, source.Table, walked!.SeenTypes);
     }
 
     private static void AppendTypes(DuckDBConnection connection, MethodTableInfoTable table, IEnumerable<int> seen)

@@ -15,6 +15,7 @@ internal sealed class ObjectRowStream : IDisposable
 {
     private readonly BlockingCollection<ObjectRowBlock> _blocks = new(boundedCapacity: 4);
     private readonly ConcurrentBag<ObjectRowBlock> _free = [];
+    private readonly ConcurrentBag<Target> _targets = [];
     private readonly CancellationTokenSource _stop;
     private readonly Task _walk;
 
@@ -27,7 +28,7 @@ internal sealed class ObjectRowStream : IDisposable
         {
             try
             {
-                var visitor = new ObjectRowVisitor(() => new Target(_blocks, _free, strings?.Next(), token),
+                var visitor = new ObjectRowVisitor(() => Add(new Target(_blocks, _free, strings?.Next(), token)),
                     strings is null ? null : new StringContent(source.Memory), live, new GenerationRanges(source.Heap.Segments), graph);
                 ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, token);
             }
@@ -40,6 +41,15 @@ internal sealed class ObjectRowStream : IDisposable
                 _blocks.CompleteAdding();
             }
         }, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+    }
+
+    /// <summary>The MethodTable indexes that have at least one object, once the walk is done: the rows of the type-name table.</summary>
+    public IEnumerable<int> SeenTypes => _targets.SelectMany(t => t.SeenTypes).Distinct().Order();
+
+    private Target Add(Target target)
+    {
+        _targets.Add(target);
+        return target;
     }
 
     /// <summary>Why the walk ended early (damage, a cancellation); null while it runs or when it walked the whole heap.</summary>
@@ -84,8 +94,20 @@ internal sealed class ObjectRowStream : IDisposable
     private sealed class Target(BlockingCollection<ObjectRowBlock> blocks, ConcurrentBag<ObjectRowBlock> free, DuckDB.NET.Data.DuckDBAppender? strings,
         CancellationToken stop) : IObjectRowTarget
     {
+        private bool[] _seen = new bool[256];
+
+        public IEnumerable<int> SeenTypes => Enumerable.Range(0, _seen.Length).Where(i => _seen[i]);
+
         public void Append(ObjectRowBuffer buffer)
         {
+            foreach (var type in buffer.Types)
+            {
+                if (type >= _seen.Length)
+                {
+                    Array.Resize(ref _seen, Math.Max(2 * _seen.Length, type + 1));
+                }
+                _seen[type] = true;
+            }
             if (strings is not null)
             {
                 StringRowSinks.Append(strings, buffer);

@@ -26,17 +26,19 @@ internal static unsafe class ObjectRowsFunction
     /// <summary>
     /// Registers the function on <paramref name="connection"/>; each scan of it starts a walk made by <paramref name="walk"/>.
     /// <paramref name="rows"/> (the heap's object count) is told to DuckDB's planner, so that a join builds its hash
-    /// table on the small side (the type names), not on the objects.
+    /// table on the small side (the type names), not on the objects; null when not known (the rows are only stored).
     /// </summary>
-    public static void Register(DuckDBConnection connection, long rows, Func<ObjectRowStream> walk)
+    /// <param name="threads">DuckDB's threads that may read one scan at once (each its own segments' rows).</param>
+    public static void Register(DuckDBConnection connection, long? rows, int threads, Func<ObjectRowStream> walk)
     {
         var function = NativeMethods.TableFunction.DuckDBCreateTableFunction();
         try
         {
             NativeMethods.TableFunction.DuckDBTableFunctionSetName(function, Name);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetExtraInfo(function, GCHandle.ToIntPtr(GCHandle.Alloc(new Source(rows, walk))), &Free);
+            NativeMethods.TableFunction.DuckDBTableFunctionSetExtraInfo(function, GCHandle.ToIntPtr(GCHandle.Alloc(new Source(rows, threads, walk))), &Free);
             NativeMethods.TableFunction.DuckDBTableFunctionSetBind(function, &Bind);
             NativeMethods.TableFunction.DuckDBTableFunctionSetInit(function, &Init);
+            DuckDbNative.SetLocalInit(function, &LocalInit);
             NativeMethods.TableFunction.DuckDBTableFunctionSetFunction(function, &Fill);
             NativeMethods.TableFunction.DuckDBTableFunctionSupportsProjectionPushdown(function, true);
             if (NativeMethods.TableFunction.DuckDBRegisterTableFunction(connection.NativeConnection, function) != DuckDBState.Success)
@@ -50,18 +52,23 @@ internal static unsafe class ObjectRowsFunction
         }
     }
 
-    private sealed record Source(long Rows, Func<ObjectRowStream> Walk);
+    private sealed record Source(long? Rows, int Threads, Func<ObjectRowStream> Walk);
 
-    /// <summary>One scan: its walk, the block being read and where, and the function's column of each projected one.</summary>
+    /// <summary>One scan: its walk, and the function's column of each projected one.</summary>
     private sealed class Scan(ObjectRowStream stream, int[] projected) : IDisposable
     {
         public readonly ObjectRowStream Stream = stream;
         public readonly int[] Projected = projected;
+
+        public void Dispose() => Stream.Dispose();
+    }
+
+    /// <summary>One of DuckDB's threads reading a scan: the block it reads and where.</summary>
+    private sealed class Cursor
+    {
         public ObjectRowBlock? Block;
         public int Offset;
         public bool Done;
-
-        public void Dispose() => Stream.Dispose();
     }
 
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
@@ -81,7 +88,10 @@ internal static unsafe class ObjectRowsFunction
             NativeMethods.TableFunction.DuckDBBindAddResultColumn(info, name, logical);
         }
         var source = (Source)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBBindGetExtraInfo(info)).Target!;
-        NativeMethods.TableFunction.DuckDBBindSetCardinality(info, (ulong)source.Rows, true);
+        if (source.Rows is { } rows)
+        {
+            NativeMethods.TableFunction.DuckDBBindSetCardinality(info, (ulong)rows, true);
+        }
     }
 
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
@@ -97,6 +107,7 @@ internal static unsafe class ObjectRowsFunction
             }
             var scan = new Scan(source.Walk(), projected);
             NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(scan)), &Free);
+            DuckDbNative.SetMaxThreads(info, (ulong)source.Threads);
         }
         catch (Exception e)
         {
@@ -104,32 +115,37 @@ internal static unsafe class ObjectRowsFunction
         }
     }
 
+    [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
+    private static void LocalInit(IntPtr info) =>
+        NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(new Cursor())), &Free);
+
     /// <summary>Fills the next rows, at most one vector's worth (none when the walk is done), of the projected columns only.</summary>
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void Fill(IntPtr info, IntPtr chunk)
     {
         var scan = (Scan)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBFunctionGetInitData(info)).Target!;
+        var cursor = (Cursor)GCHandle.FromIntPtr(DuckDbNative.LocalInitData(info)).Target!;
         try
         {
             var rows = 0;
-            while (!scan.Done && rows < ChunkAppender.Rows)
+            while (!cursor.Done && rows < ChunkAppender.Rows)
             {
-                if (scan.Block is null || scan.Offset == scan.Block.Count)
+                if (cursor.Block is null || cursor.Offset == cursor.Block.Count)
                 {
-                    scan.Block = scan.Stream.Next(scan.Block);
-                    scan.Offset = 0;
-                    scan.Done = scan.Block is null;
+                    cursor.Block = scan.Stream.Next(cursor.Block);
+                    cursor.Offset = 0;
+                    cursor.Done = cursor.Block is null;
                     continue;
                 }
-                var take = Math.Min(ChunkAppender.Rows - rows, scan.Block.Count - scan.Offset);
+                var take = Math.Min(ChunkAppender.Rows - rows, cursor.Block.Count - cursor.Offset);
                 for (var c = 0; c < scan.Projected.Length; c++)
                 {
-                    Copy(DataChunk.Vector(chunk, (ulong)c), scan.Projected[c], scan.Block, scan.Offset, rows, take);
+                    Copy(DuckDbNative.Vector(chunk, (ulong)c), scan.Projected[c], cursor.Block, cursor.Offset, rows, take);
                 }
-                scan.Offset += take;
+                cursor.Offset += take;
                 rows += take;
             }
-            DataChunk.SetSize(chunk, (ulong)rows);
+            DuckDbNative.SetSize(chunk, (ulong)rows);
         }
         catch (Exception e)
         {
