@@ -44,13 +44,19 @@ internal static class Notes
         }
     }
 
-    /// <param name="namesMissing">For a caller that writes the target's warnings itself: whether the walk left types without a name; else the warnings say.</param>
-    public static void Write(TextWriter error, IReadOnlyCollection<string> warnings, ReadReport report, bool silent, bool? namesMissing = null)
+    /// <summary>The target's warnings, one line each: by <see cref="Write"/>, or earlier by a caller that must judge the heap before the target is closed.</summary>
+    public static void WriteWarnings(TextWriter error, IEnumerable<string> warnings)
     {
         foreach (var warning in warnings)
         {
             error.WriteLine($"warning: {warning}");
         }
+    }
+
+    /// <param name="namesMissing">For a caller that writes the target's warnings itself: whether the walk left types without a name; else the warnings say.</param>
+    public static void Write(TextWriter error, IReadOnlyCollection<string> warnings, ReadReport report, bool silent, bool? namesMissing = null)
+    {
+        WriteWarnings(error, warnings);
         ImageNotes.Write(error, report.Images, namesMissing ?? warnings.Any(UnnamedTypesWarning.Is), silent);
         if (silent)
         {

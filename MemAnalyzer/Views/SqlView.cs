@@ -101,13 +101,16 @@ public sealed class SqlView : View
                 var read = kept.Load(source, context.Walk, needs, token, context.Progress(writingCsv: output.WritesRows), readObjects: whileOpen);
                 if (whileOpen)
                 {
+                    // The heap's warnings come before the gate's error and the rows, as when the target is closed first.
+                    Notes.WriteWarnings(context.Error, read?.Warnings ?? []);
                     ViewRunner.Gate(read, context, null);
                     Answer(connection, target, options, output, context);
                 }
                 return read;
             }, context.Cancellation);
         // A damaged heap fails the run before any row is printed or exported (a heap read from kept tables was whole).
-        Notes.Write(context.Error, heap?.Warnings ?? [], report, context.Silent);
+        var warnings = heap?.Warnings ?? [];
+        Notes.Write(context.Error, whileOpen ? [] : warnings, report, context.Silent, namesMissing: warnings.Any(Heap.UnnamedTypesWarning.Is));
         if (!whileOpen)
         {
             ViewRunner.Gate(heap, context, null);
