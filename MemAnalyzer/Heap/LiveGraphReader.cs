@@ -39,8 +39,10 @@ public static class LiveGraphReader
 
     /// <param name="withPaths">Find each object's shortest path from a root (<see cref="LiveGraph.Paths"/>).</param>
     /// <param name="withTree">Compute the dominator tree; it is computed anyway when an index is written, so that the index is whole.</param>
+    /// <param name="whileReferenced">Called with a graph built here (not with one read from the index, which keeps no
+    /// references) before its references are let go of: what it starts may read them beside the dominators.</param>
     public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withPaths, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress = null, bool withTree = true)
+        IProgress<HeapWalkProgress>? progress = null, bool withTree = true, Action<ObjectGraph>? whileReferenced = null)
     {
         walk.BeforeGraph?.Invoke();
         if (walk.Index?.TryRead(source, withPaths, withTree, cancellation) is { } kept)
@@ -48,6 +50,7 @@ public static class LiveGraphReader
             return kept;
         }
         var (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        whileReferenced?.Invoke(graph);
         using var writer = walk.Index?.StartWriting(source);
         // The search runs while the graph still has its references, before the dominators' arrays are made; an index
         // keeps its result, so that no later question needs the references.

@@ -89,13 +89,15 @@ public static class HeapTables
             var visitor = new TypeSeenVisitor(all);
             var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
             AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
-            ObjectRowsFunction.Register(connection, objects, walk.Threads, () => new ObjectRowStream(source, walk, live, graph, null, cancellation));
+            ObjectRowsFunction.Register(connection, () => objects, walk.Threads,
+                withGraph => new ObjectRowStream(source, walk, live, withGraph ? graph : null, null, cancellation));
             SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
             return;
         }
         using var strings = withStrings ? new StringRowSinks(connection) : null;
         ObjectRowStream? walked = null;
-        ObjectRowsFunction.Register(connection, null, walk.Threads, () => walked = new ObjectRowStream(source, walk, live, graph, strings, cancellation));
+        ObjectRowsFunction.Register(connection, () => null, walk.Threads,
+            withGraph => walked = new ObjectRowStream(source, walk, live, withGraph ? graph : null, strings, cancellation));
         try
         {
             SqlStatements.Execute(connection, $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}();");
@@ -108,14 +110,16 @@ public static class HeapTables
         AppendTypes(connection, source.Table, walked!.SeenTypes);
     }
 
-    private static void AppendTypes(DuckDBConnection connection, MethodTableInfoTable table, IEnumerable<int> seen)
+    /// <summary>The type-name table: each type index's MethodTable (the rows' type id) and name.</summary>
+    internal static void AppendTypes(DuckDBConnection connection, MethodTableInfoTable table, IEnumerable<int> seen)
     {
         using var types = connection.CreateAppender("_types");
         lock (table.ClrMdLock)
         {
             foreach (var index in seen)
             {
-                types.CreateRow().AppendValue(index).AppendValue(HeapStatisticsCollector.NameOf(table.TypeAt(index))).EndRow();
+                var type = table.TypeAt(index);
+                types.CreateRow().AppendValue(type.MethodTable).AppendValue(HeapStatisticsCollector.NameOf(type)).EndRow();
             }
         }
     }

@@ -9,9 +9,10 @@ namespace MemAnalyzer.Sql;
 /// <summary>
 /// The second query is fast: the tables of a dump are kept with its index (same cache folder, limit, checks and
 /// switches: -noindex, MEMANALYZER_NOINDEX=1, XDG_CACHE_HOME) as a DuckDB database, and a later -sql or -export of
-/// the same dump attaches it (read-only) instead of walking, marking and computing dominators again. The first query
-/// loads the heap straight into that database at its staging name (<see cref="SqlSchema.Create"/>: no tables in memory,
-/// no copy), then queries it. Only the tables of a heap read whole are kept (no warning, no damaged place, every type
+/// the same dump attaches it (read-only) instead of marking and computing dominators again. The first query loads the
+/// heap straight into that database at its staging name (<see cref="KeptHeapTables"/>: no tables in memory, no copy),
+/// then queries it. The objects' rows are not stored: every query that names them walks the dump, their live columns
+/// read from the index (<see cref="KeptObjectRows"/>), so the kept database is used only while the dump is open. Only the tables of a heap read whole are kept (no warning, no damaged place, every type
 /// named): those of a damaged heap are made, and judged by the damage gate, on every run, and their staging database is
 /// removed when the run ends (<see cref="Dispose"/>), as after a failure. A query naming <c>fields('…')</c> reads the dump itself.
 /// </summary>
@@ -24,7 +25,7 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
 
     /// <summary>Changes with the schema: tables kept by another version are made anew, never read.</summary>
     private static readonly string Format =
-        $"duckdb tables 4 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create + SqlSchema.KeptTypes)))}";
+        $"duckdb tables 5 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create + KeptHeapTables.Statements)))}";
 
     private IKeptFileWriter? _writer;
 
@@ -33,17 +34,19 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
     /// else from the heap (<see cref="HeapTables.Load"/>: the query's tables into the run's scratch database, or every
     /// table into the database to keep).
     /// </summary>
-    /// <param name="readObjects">The source stays open while the query runs, so <c>_objects</c> may be read from it as the query asks (<see cref="ObjectRowsFunction"/>).</param>
+    /// <param name="readObjects">The source stays open while the query runs, so <c>_objects</c> may be read from it as the query asks
+    /// (<see cref="ObjectRowsFunction"/>); kept tables are used only then.</param>
     public HeapSnapshot? Load(HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation, IProgress<HeapWalkProgress>? progress,
         bool readObjects = false)
     {
-        var index = needs.FieldTypes.Count == 0 && source.IndexIdentity is not null ? walk.Index : null;
+        var index = needs.FieldTypes.Count == 0 && source.IndexIdentity is not null && readObjects ? walk.Index : null;
         if (index is null)
         {
             return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
         }
         if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(_connection, kept))
         {
+            KeptHeapTables.Attached(_connection, source, walk, cancellation);
             return null;
         }
         _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
@@ -51,9 +54,9 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         {
             return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
         }
-        var heap = LoadInto(_writer.Path, Alias, source, walk, SqlTableNeeds.All, cancellation, progress);
+        var heap = LoadInto(_writer.Path, Alias, () => KeptHeapTables.Load(_connection, source, walk, cancellation, progress));
         // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
-        SqlStatements.Execute(_connection, $"{SqlSchema.KeptTypes} USE memory; DETACH {Alias};");
+        SqlStatements.Execute(_connection, $"USE memory; DETACH {Alias};");
         var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;
         var path = whole ? _writer.Keep() : _writer.Path;
         if (!TryAttach(_connection, path))
@@ -74,19 +77,18 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         {
             return HeapTables.Load(_connection, source, walk, needs, cancellation, progress, readObjects);
         }
-        return LoadInto(scratch, "scratch", source, walk, needs, cancellation, progress, readObjects);
+        return LoadInto(scratch, "scratch", () => HeapTables.Load(_connection, source, walk, needs, cancellation, progress, readObjects));
     }
 
     /// <summary>
-    /// The heap's tables loaded into a new database file attached as <paramref name="alias"/>, the default catalog,
-    /// with DuckDB's memory at <see cref="SqlEngine.LoadLimit"/> while they are written.
+    /// The heap's tables loaded (<paramref name="load"/>) into a new database file attached as <paramref name="alias"/>,
+    /// the default catalog, with DuckDB's memory at <see cref="SqlEngine.LoadLimit"/> while they are written.
     /// </summary>
-    private HeapSnapshot LoadInto(string path, string alias, HeapSource source, WalkOptions walk, SqlTableNeeds needs, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress, bool read = false)
+    private HeapSnapshot LoadInto(string path, string alias, Func<HeapSnapshot> load)
     {
         SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(path)} AS {alias}; USE {alias}; {SqlSchema.Create}");
         SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
-        var heap = HeapTables.Load(_connection, source, walk, needs, cancellation, progress, read);
+        var heap = load();
         SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
         return heap;
     }

@@ -2,12 +2,14 @@ namespace MemAnalyzer.Sql;
 
 /// <summary>
 /// The rows of one walked segment, copied out of a walk thread's <see cref="ObjectRowBuffer"/> for the reader of an
-/// <see cref="ObjectRowStream"/>; reused once read (its arrays are large-object-heap sized, which only a full GC frees).
+/// <see cref="ObjectRowStream"/>, each object's type as its MethodTable's address (the same in every run over the dump,
+/// so that type names kept from an earlier run name the rows of this one); reused once read (its arrays are
+/// large-object-heap sized, which only a full GC frees).
 /// </summary>
 internal sealed class ObjectRowBlock
 {
     public ulong[] Addresses = [];
-    public int[] Types = [];
+    public ulong[] Types = [];
     public long[] Sizes = [];
     public byte[] Generations = [];
     public bool[] Live = [];
@@ -18,17 +20,22 @@ internal sealed class ObjectRowBlock
     public int Count { get; private set; }
 
     /// <summary>Takes the buffer's rows (growing the arrays when they are too short).</summary>
-    public ObjectRowBlock Fill(ObjectRowBuffer buffer)
+    /// <param name="methodTables">The MethodTable of each type index the buffer holds.</param>
+    public ObjectRowBlock Fill(ObjectRowBuffer buffer, ulong[] methodTables)
     {
         Count = buffer.Count;
         if (Addresses.Length < Count)
         {
             var length = Math.Max(Count, 2 * Addresses.Length);
-            (Addresses, Types, Sizes, Generations) = (new ulong[length], new int[length], new long[length], new byte[length]);
+            (Addresses, Types, Sizes, Generations) = (new ulong[length], new ulong[length], new long[length], new byte[length]);
             (Live, Retained, Dominators, Parents) = (new bool[length], new long[length], new ulong[length], new ulong[length]);
         }
         buffer.Addresses.CopyTo(Addresses);
-        buffer.Types.CopyTo(Types);
+        var types = buffer.Types;
+        for (var i = 0; i < types.Length; i++)
+        {
+            Types[i] = methodTables[types[i]];
+        }
         buffer.Sizes.CopyTo(Sizes);
         buffer.Generations.CopyTo(Generations);
         buffer.Live.CopyTo(Live);

@@ -50,9 +50,10 @@ internal sealed class ObjectRowBuffer
     /// <summary>
     /// A row, with the columns that cost lookups filled here, on the walk thread: its generation
     /// (<see cref="GenerationRanges"/>, the rule of -gen), whether the -live mark holds it, and its live columns
-    /// (<see cref="LiveColumns"/>). A frozen segment's rows are made over by <see cref="Frozen"/>.
+    /// (<see cref="LiveColumns"/>; NULL without <paramref name="graph"/>: no query column asks for them). A frozen
+    /// segment's rows are made over by <see cref="Frozen"/>.
     /// </summary>
-    public void Add(ulong address, int type, long size, ObjectBitmap live, GenerationRanges generations, LiveColumns graph)
+    public void Add(ulong address, int type, long size, ObjectBitmap live, GenerationRanges generations, LiveColumns? graph)
     {
         if (Count == _addresses.Length)
         {
@@ -73,17 +74,17 @@ internal sealed class ObjectRowBuffer
         var generation = generations.Find(address).Generation;
         _generations[i] = generation < 0 ? NoGeneration : (byte)generation;
         _live[i] = live.IsMarked(address);
-        (_retained[i], _dominators[i], _parents[i]) = _live[i] ? graph.Of(address) : (NoRetained, NoAddress, NoAddress);
+        (_retained[i], _dominators[i], _parents[i]) = _live[i] && graph is not null ? graph.Of(address) : (NoRetained, NoAddress, NoAddress);
     }
 
     /// <summary>The rows are a frozen segment's: generation frozen, and live (as -live counts them) with their live columns.</summary>
-    public void Frozen(LiveColumns graph)
+    public void Frozen(LiveColumns? graph)
     {
         for (var i = 0; i < Count; i++)
         {
             _generations[i] = (byte)HeapGeneration.Frozen;
             _live[i] = true;
-            (_retained[i], _dominators[i], _parents[i]) = graph.Of(_addresses[i]);
+            (_retained[i], _dominators[i], _parents[i]) = graph?.Of(_addresses[i]) ?? (NoRetained, NoAddress, NoAddress);
         }
     }
 

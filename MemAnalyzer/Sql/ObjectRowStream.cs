@@ -19,8 +19,9 @@ internal sealed class ObjectRowStream : IDisposable
     private readonly CancellationTokenSource _stop;
     private readonly Task _walk;
 
+    /// <param name="graph">The live columns; null when the scan fills none of them (they are then NULL).</param>
     /// <param name="strings">Where each string's row goes as the walk meets it; null when the strings are not read.</param>
-    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph, StringRowSinks? strings, CancellationToken cancellation)
+    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns? graph, StringRowSinks? strings, CancellationToken cancellation)
     {
         _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var token = _stop.Token;
@@ -28,7 +29,7 @@ internal sealed class ObjectRowStream : IDisposable
         {
             try
             {
-                var visitor = new ObjectRowVisitor(() => Add(new Target(_blocks, _free, strings?.Next(), token)),
+                var visitor = new ObjectRowVisitor(() => Add(new Target(source.Table, _blocks, _free, strings?.Next(), token)),
                     strings is null ? null : new StringContent(source.Memory), live, new GenerationRanges(source.Heap.Segments), graph);
                 ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, token);
             }
@@ -91,22 +92,26 @@ internal sealed class ObjectRowStream : IDisposable
         _stop.Dispose();
     }
 
-    private sealed class Target(BlockingCollection<ObjectRowBlock> blocks, ConcurrentBag<ObjectRowBlock> free, DuckDB.NET.Data.DuckDBAppender? strings,
-        CancellationToken stop) : IObjectRowTarget
+    private sealed class Target(MethodTableInfoTable table, BlockingCollection<ObjectRowBlock> blocks, ConcurrentBag<ObjectRowBlock> free,
+        DuckDB.NET.Data.DuckDBAppender? strings, CancellationToken stop) : IObjectRowTarget
     {
-        private bool[] _seen = new bool[256];
+        /// <summary>The MethodTable of each type index this thread met; 0 for those it did not.</summary>
+        private ulong[] _methodTables = new ulong[256];
 
-        public IEnumerable<int> SeenTypes => Enumerable.Range(0, _seen.Length).Where(i => _seen[i]);
+        public IEnumerable<int> SeenTypes => Enumerable.Range(0, _methodTables.Length).Where(i => _methodTables[i] != 0);
 
         public void Append(ObjectRowBuffer buffer)
         {
             foreach (var type in buffer.Types)
             {
-                if (type >= _seen.Length)
+                if (type >= _methodTables.Length)
                 {
-                    Array.Resize(ref _seen, Math.Max(2 * _seen.Length, type + 1));
+                    Array.Resize(ref _methodTables, Math.Max(2 * _methodTables.Length, type + 1));
                 }
-                _seen[type] = true;
+                if (_methodTables[type] == 0)
+                {
+                    _methodTables[type] = table.TypeAt(type).MethodTable;
+                }
             }
             if (strings is not null)
             {
@@ -114,7 +119,7 @@ internal sealed class ObjectRowStream : IDisposable
             }
             if (buffer.Count > 0)
             {
-                blocks.Add((free.TryTake(out var block) ? block : new ObjectRowBlock()).Fill(buffer), stop);
+                blocks.Add((free.TryTake(out var block) ? block : new ObjectRowBlock()).Fill(buffer, _methodTables), stop);
             }
         }
     }

@@ -18,18 +18,20 @@ internal static unsafe class ObjectRowsFunction
 
     private static readonly (string Name, DuckDBType Type)[] Columns =
     [
-        ("address", DuckDBType.UnsignedBigInt), ("type_id", DuckDBType.Integer), ("size", DuckDBType.BigInt),
+        ("address", DuckDBType.UnsignedBigInt), ("type_id", DuckDBType.UnsignedBigInt), ("size", DuckDBType.BigInt),
         ("generation", DuckDBType.UnsignedTinyInt), ("live", DuckDBType.Boolean), ("retained", DuckDBType.BigInt),
         ("dominator", DuckDBType.UnsignedBigInt), ("parent", DuckDBType.UnsignedBigInt),
     ];
 
     /// <summary>
-    /// Registers the function on <paramref name="connection"/>; each scan of it starts a walk made by <paramref name="walk"/>.
-    /// <paramref name="rows"/> (the heap's object count) is told to DuckDB's planner, so that a join builds its hash
-    /// table on the small side (the type names), not on the objects; null when not known (the rows are only stored).
+    /// Registers the function on <paramref name="connection"/>; each scan of it starts a walk made by <paramref name="walk"/>,
+    /// told whether the scan fills any of the live columns that cost lookups in the live graph (retained, dominator, parent).
+    /// <paramref name="rows"/> (the heap's object count, asked when a query is planned) is told to DuckDB's planner, so
+    /// that a join builds its hash table on the small side (the type names), not on the objects; null when not known
+    /// (the rows are only stored, or not counted yet).
     /// </summary>
     /// <param name="threads">DuckDB's threads that may read one scan at once (each its own segments' rows).</param>
-    public static void Register(DuckDBConnection connection, long? rows, int threads, Func<ObjectRowStream> walk)
+    public static void Register(DuckDBConnection connection, Func<long?> rows, int threads, Func<bool, ObjectRowStream> walk)
     {
         var function = NativeMethods.TableFunction.DuckDBCreateTableFunction();
         try
@@ -52,7 +54,10 @@ internal static unsafe class ObjectRowsFunction
         }
     }
 
-    private sealed record Source(long? Rows, int Threads, Func<ObjectRowStream> Walk);
+    private sealed record Source(Func<long?> Rows, int Threads, Func<bool, ObjectRowStream> Walk);
+
+    /// <summary>The first of the live columns that cost lookups in the live graph: retained, dominator, parent.</summary>
+    private const int FirstGraphColumn = 5;
 
     /// <summary>One scan: its walk, and the function's column of each projected one.</summary>
     private sealed class Scan(ObjectRowStream stream, int[] projected) : IDisposable
@@ -88,7 +93,7 @@ internal static unsafe class ObjectRowsFunction
             NativeMethods.TableFunction.DuckDBBindAddResultColumn(info, name, logical);
         }
         var source = (Source)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBBindGetExtraInfo(info)).Target!;
-        if (source.Rows is { } rows)
+        if (source.Rows() is { } rows)
         {
             NativeMethods.TableFunction.DuckDBBindSetCardinality(info, (ulong)rows, true);
         }
@@ -105,7 +110,7 @@ internal static unsafe class ObjectRowsFunction
             {
                 projected[i] = (int)NativeMethods.TableFunction.DuckDBInitGetColumnIndex(info, (ulong)i);
             }
-            var scan = new Scan(source.Walk(), projected);
+            var scan = new Scan(source.Walk(projected.Any(c => c >= FirstGraphColumn)), projected);
             NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(scan)), &Free);
             DuckDbNative.SetMaxThreads(info, (ulong)source.Threads);
         }
@@ -159,7 +164,7 @@ internal static unsafe class ObjectRowsFunction
         switch (column)
         {
             case 0: block.Addresses.AsSpan(from, count).CopyTo(new Span<ulong>((ulong*)data + to, count)); break;
-            case 1: block.Types.AsSpan(from, count).CopyTo(new Span<int>((int*)data + to, count)); break;
+            case 1: block.Types.AsSpan(from, count).CopyTo(new Span<ulong>((ulong*)data + to, count)); break;
             case 2: block.Sizes.AsSpan(from, count).CopyTo(new Span<long>((long*)data + to, count)); break;
             case 3: CopyNullable(vector, block.Generations.AsSpan(from, count), new Span<byte>((byte*)data + to, count), to, ObjectRowBuffer.NoGeneration); break;
             case 4: block.Live.AsSpan(from, count).CopyTo(new Span<bool>((bool*)data + to, count)); break;

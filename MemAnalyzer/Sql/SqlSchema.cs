@@ -2,9 +2,10 @@ namespace MemAnalyzer.Sql;
 
 /// <summary>
 /// The tables a query sees, as DuckDB statements (<see cref="Create"/>), in memory and in the kept database alike: the
-/// rows are loaded into underscore tables that store a type id per object and a field id per reference (no name per
-/// row: appending 10^7 names, and DuckDB's string statistics and dictionary analysis over them, cost more than the
-/// rest of the load), and the documented tables are views that join the names in (a hash join with one row per type).
+/// rows are loaded into underscore tables that hold a type id per object (its MethodTable's address, the same in every
+/// run over the dump) and a field id per reference (no name per row: appending 10^7 names, and DuckDB's string
+/// statistics and dictionary analysis over them, cost more than the rest of the load), and the documented tables are
+/// views that join the names in (a hash join with one row per type).
 /// </summary>
 public static class SqlSchema
 {
@@ -16,8 +17,8 @@ public static class SqlSchema
 
     /// <summary>The statements that make the tables in memory; generations are stored as numbers in Analysis.HeapGeneration's order.</summary>
     public static readonly string Create = $"""
-        CREATE TABLE _objects (address UBIGINT, type_id INTEGER, size BIGINT, generation UTINYINT, live BOOLEAN, retained BIGINT, dominator UBIGINT, parent UBIGINT);
-        CREATE TABLE _types (type_id INTEGER, type VARCHAR);
+        CREATE TABLE _objects (address UBIGINT, type_id UBIGINT, size BIGINT, generation UTINYINT, live BOOLEAN, retained BIGINT, dominator UBIGINT, parent UBIGINT);
+        CREATE TABLE _types (type_id UBIGINT, type VARCHAR);
         CREATE TABLE _generations (generation UTINYINT, name VARCHAR);
         INSERT INTO _generations VALUES {string.Join(", ", Generations.Select((name, number) => $"({number}, '{name}')"))};
         CREATE TABLE _type_retained (type VARCHAR, retained BIGINT);
@@ -33,11 +34,16 @@ public static class SqlSchema
         """;
 
     /// <summary>
-    /// The kept database's <c>types</c>, once its tables are loaded: the view's rows, as a table, so that a second query
-    /// does not group every object again.
+    /// The kept database's <c>types</c>, once its tables are loaded: the view's rows (with its column types), as a table
+    /// summed from one walk's counts per MethodTable (<c>_type_counts</c>), so that a later query walks no heap for them.
     /// </summary>
-    public const string KeptTypes =
-        "CREATE TABLE _types_kept AS SELECT * FROM types; DROP VIEW types; ALTER TABLE _types_kept RENAME TO types; DROP TABLE _type_retained;";
+    public const string KeptTypes = """
+        CREATE TABLE _types_kept AS SELECT t.type, sum(c.count)::BIGINT AS count, sum(c.bytes)::HUGEINT AS bytes,
+                sum(c.live_count)::BIGINT AS live_count, sum(c.live_bytes)::HUGEINT AS live_bytes, coalesce(any_value(r.retained), 0) AS retained
+            FROM _type_counts c JOIN _types t USING (type_id) LEFT JOIN _type_retained r ON r.type = t.type
+            GROUP BY t.type;
+        DROP VIEW types; ALTER TABLE _types_kept RENAME TO types; DROP TABLE _type_retained; DROP TABLE _type_counts;
+        """;
 
     private static string TypesOf(string objects, string type) => $"""
         SELECT {type}, count(*) AS count, sum(o.size) AS bytes, count(*) FILTER (WHERE o.live) AS live_count,

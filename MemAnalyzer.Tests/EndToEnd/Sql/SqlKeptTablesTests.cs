@@ -13,6 +13,8 @@ public sealed class SqlKeptTablesTests(RetentionTarget target)
 {
     private const string Kept = "note: kept the SQL tables of ";
     private const string Read = "note: the SQL tables of ";
+    private const string IndexKept = "note: kept the live graph and retained sizes of ";
+    private const string IndexRead = "note: the live graph and retained sizes of ";
     private const string Objects = "SELECT count(*) AS objects, sum(size) AS bytes, count(*) FILTER (WHERE live) AS live, sum(retained) FILTER (WHERE dominator IS NULL) AS retained FROM objects";
     private const string Others = "SELECT (SELECT count(*) FROM refs) AS refs, (SELECT count(*) FROM refs WHERE field IS NULL) AS unnamed, (SELECT count(*) FROM roots) AS roots, (SELECT sum(length) FROM strings) AS chars, (SELECT sum(live_bytes) FROM types) AS live_bytes";
 
@@ -38,6 +40,37 @@ public sealed class SqlKeptTablesTests(RetentionTarget target)
         Assert.Equal(IndexCache.RunWithout("-f", target.BeforePath, "-sql", Others, "-format", "json").StandardOutput, others.StandardOutput);
         Assert.Equal(first.StandardOutput, noIndex.StandardOutput);
         Assert.True(IndexCache.Count(noIndex.StandardError, "note: ") == 0, noIndex.ToString());
+    }
+
+    [Fact]
+    public void AFirstQueryAfterRetainedWroteTheIndexTakesItsGraphFromThereAndAnswersAsAWalkDoes()
+    {
+        using var cache = new IndexCache();
+        cache.Run("-f", target.BeforePath, "-retained");
+
+        var first = cache.Run("-f", target.BeforePath, "-sql", Objects, "-format", "json");
+        var others = cache.Run("-f", target.BeforePath, "-sql", Others, "-format", "json");
+
+        Assert.True(IndexCache.Count(first.StandardError, IndexRead) >= 1 && IndexCache.Count(first.StandardError, Kept) == 1, first.ToString());
+        Assert.True(IndexCache.Count(first.StandardError, IndexKept) == 0, first.ToString());
+        Assert.Equal(IndexCache.RunWithout("-f", target.BeforePath, "-sql", Objects, "-format", "json").StandardOutput, first.StandardOutput);
+        // The references, which the index does not keep, come from a graph of their own.
+        Assert.Equal(IndexCache.RunWithout("-f", target.BeforePath, "-sql", Others, "-format", "json").StandardOutput, others.StandardOutput);
+    }
+
+    [Fact]
+    public void KeptTablesWhoseIndexWasRemovedStillAnswerTheLiveColumnsAndTheIndexIsBuiltAgain()
+    {
+        using var cache = new IndexCache();
+        var first = cache.Run("-f", target.BeforePath, "-sql", Objects, "-format", "json");
+        var index = Assert.Single(cache.IndexFiles, f => !f.EndsWith(".sql.maidx", StringComparison.Ordinal));
+        File.Delete(index);
+
+        var second = cache.Run("-f", target.BeforePath, "-sql", Objects, "-format", "json");
+
+        Assert.True(IndexCache.Count(second.StandardError, Read) == 1 && IndexCache.Count(second.StandardError, IndexKept) == 1, second.ToString());
+        Assert.True(File.Exists(index), string.Join('\n', cache.AllFiles));
+        Assert.Equal(first.StandardOutput, second.StandardOutput);
     }
 
     [Theory]
