@@ -90,14 +90,14 @@ public static class HeapTables
             var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
             AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
             ObjectRowsFunction.Register(connection, () => objects, walk.Threads,
-                withGraph => new ObjectRowStream(source, walk, live, withGraph ? graph : null, null, cancellation));
+                needs => new ObjectRowStream(source, walk, live, needs == LiveNeeds.Columns ? graph : null, null, cancellation));
             SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
             return;
         }
         using var strings = withStrings ? new StringRowSinks(connection) : null;
         ObjectRowStream? walked = null;
         ObjectRowsFunction.Register(connection, () => null, walk.Threads,
-            withGraph => walked = new ObjectRowStream(source, walk, live, withGraph ? graph : null, strings, cancellation));
+            needs => walked = new ObjectRowStream(source, walk, live, needs == LiveNeeds.Columns ? graph : null, strings, cancellation));
         try
         {
             SqlStatements.Execute(connection, $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}();");

@@ -8,8 +8,9 @@ namespace MemAnalyzer.Sql;
 /// Loads the tables kept with a dump's index (<see cref="KeptTables"/>): every table but the objects' rows, which are
 /// read from the dump at each query (<c>_objects</c> is a view of <see cref="ObjectRowsFunction"/>, its live columns
 /// from the index: <see cref="KeptObjectRows"/>). The live graph is -retained's own (<see cref="LiveGraphReader"/>:
-/// built and written to the index, or read from the index another view wrote), the <c>refs</c> rows appended beside
-/// its dominators, and one walk counts the objects of each type (the stored <c>types</c>) and appends the strings.
+/// built and written to the index, or read from the index another view wrote), the <c>refs</c> rows, when asked for,
+/// appended beside its dominators into a database of their own (<see cref="KeptRefs"/>), and one walk counts the
+/// objects of each type (the stored <c>types</c>) and appends the strings.
 /// </summary>
 internal static class KeptHeapTables
 {
@@ -26,11 +27,14 @@ internal static class KeptHeapTables
             FROM {ObjectRowsFunction.Name}() GROUP BY type_id;
         """;
 
-    /// <summary>The tables of the heap into the connection's catalog, made by <see cref="SqlSchema.Create"/>; returns the live snapshot the damage gate judges.</summary>
-    public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, CancellationToken cancellation,
+    /// <summary>
+    /// The tables of the heap into the connection's catalog, made by <see cref="SqlSchema.Heap"/>, and the references
+    /// into <paramref name="refs"/> when not null; returns the live snapshot the damage gate judges.
+    /// </summary>
+    public static HeapSnapshot Load(DuckDBConnection connection, HeapSource source, WalkOptions walk, KeptRefs? refs, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress)
     {
-        var read = ReadGraph(connection, source, walk, cancellation, progress);
+        var read = ReadGraph(connection, source, walk, refs, cancellation, progress);
         GraphRows.AppendRoots(connection, read.Graph);
         GraphRows.AppendTypeRetained(connection, read.Graph, read.Tree!);
         var rows = new KeptObjectRows(source, walk, read, cancellation);
@@ -76,41 +80,48 @@ internal static class KeptHeapTables
         return (long)command.ExecuteScalar()!;
     }
 
-    /// <summary>
-    /// The live graph with its tree, and the <c>refs</c> rows: appended on a thread of their own from a graph built
-    /// here while its root paths and dominators are computed; from a graph of their own when the graph was read from
-    /// the index (which keeps no references).
-    /// </summary>
-    private static LiveGraph ReadGraph(DuckDBConnection connection, HeapSource source, WalkOptions walk, CancellationToken cancellation,
+    /// <summary>The references alone (kept tables read, references not yet): from a graph of their own.</summary>
+    public static void LoadRefs(DuckDBConnection connection, HeapSource source, WalkOptions walk, KeptRefs refs, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress)
     {
-        Task? refs = null;
+        var (graph, _, _) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        refs.Load(() => GraphRows.AppendRefs(connection, graph.Addresses, graph.EdgeStart, graph.Edges, source, cancellation));
+    }
+
+    /// <summary>
+    /// The live graph with its tree, and the <c>refs</c> rows when <paramref name="refs"/> asks for them: appended on a
+    /// thread of their own from a graph built here while its root paths and dominators are computed; from a graph of
+    /// their own when the graph was read from the index (which keeps no references).
+    /// </summary>
+    private static LiveGraph ReadGraph(DuckDBConnection connection, HeapSource source, WalkOptions walk, KeptRefs? refs, CancellationToken cancellation,
+        IProgress<HeapWalkProgress>? progress)
+    {
+        Task? appending = null;
         LiveGraph read;
         try
         {
-            read = LiveGraphReader.Read(source, walk, withPaths: false, cancellation, progress, withTree: true, whileReferenced: graph =>
+            read = LiveGraphReader.Read(source, walk, withPaths: false, cancellation, progress, withTree: true, whileReferenced: refs is null ? null : graph =>
             {
                 var (addresses, edgeStart, edges) = (graph.Addresses, graph.EdgeStart, graph.Edges);
-                refs = Task.Factory.StartNew(() => GraphRows.AppendRefs(connection, addresses, edgeStart, edges, source, cancellation),
+                appending = Task.Factory.StartNew(() => refs.Load(() => GraphRows.AppendRefs(connection, addresses, edgeStart, edges, source, cancellation)),
                     cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
             });
         }
         catch
         {
             // Never leave the connection in use by the appending thread: its own failure, if any, is the lesser one.
-            ((IAsyncResult?)refs)?.AsyncWaitHandle.WaitOne();
+            ((IAsyncResult?)appending)?.AsyncWaitHandle.WaitOne();
             throw;
         }
-        if (refs is null)
+        if (appending is not null)
         {
-            var (graph, _, _) = HeapGraphReader.Read(source, walk, cancellation, progress);
-            GraphRows.AppendRefs(connection, graph.Addresses, graph.EdgeStart, graph.Edges, source, cancellation);
+            appending.GetAwaiter().GetResult();
         }
-        else
+        else if (refs is not null)
         {
-            refs.GetAwaiter().GetResult();
+            LoadRefs(connection, source, walk, refs, cancellation, progress);
         }
-        if (read.Graph.Count >= 1 << 20)
+        if (refs is not null && read.Graph.Count >= 1 << 20)
         {
             // The references the appending thread held, and what the dominators let go of, go back to the system
             // before the walk's rows take DuckDB's buffers.

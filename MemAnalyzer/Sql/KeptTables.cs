@@ -25,8 +25,9 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
 
     /// <summary>Changes with the schema: tables kept by another version are made anew, never read.</summary>
     private static readonly string Format =
-        $"duckdb tables 5 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Create + KeptHeapTables.Statements)))}";
+        $"duckdb tables 5 {Convert.ToHexStringLower(XxHash64.Hash(Encoding.UTF8.GetBytes(SqlSchema.Heap + KeptHeapTables.Statements)))}";
 
+    private readonly KeptRefs _refs = new(engine.Connection, Alias);
     private IKeptFileWriter? _writer;
 
     /// <summary>
@@ -44,24 +45,43 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         {
             return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
         }
+        HeapSnapshot? heap = null;
         if (index.TryReadKept(source, Kind, Format, What, cancellation) is { } kept && TryAttach(_connection, kept))
         {
             KeptHeapTables.Attached(_connection, source, walk, cancellation);
-            return null;
+            if (needs.Refs && !_refs.TryAttach(index, source, cancellation))
+            {
+                _refs.Start(index, source);
+                KeptHeapTables.LoadRefs(_connection, source, walk, _refs, cancellation, progress);
+                _refs.Finish(whole: true);
+            }
         }
-        _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
-        if (_writer is null)
+        else
         {
-            return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
+            _writer = index.StartKept(source, Kind, Format, What, "-sql or -export");
+            if (_writer is null)
+            {
+                return LoadScratch(source, walk, needs, cancellation, progress, readObjects);
+            }
+            heap = LoadInto(_writer.Path, Alias, SqlSchema.Heap, () =>
+            {
+                var refs = needs.Refs && !_refs.TryAttach(index, source, cancellation) ? _refs : null;
+                refs?.Start(index, source);
+                return KeptHeapTables.Load(_connection, source, walk, refs, cancellation, progress);
+            });
+            // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
+            SqlStatements.Execute(_connection, $"USE memory; DETACH {Alias};");
+            var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;
+            _refs.Finish(whole);
+            var path = whole ? _writer.Keep() : _writer.Path;
+            if (!TryAttach(_connection, path))
+            {
+                throw new InvalidDataException($"the SQL tables just written to {path} cannot be opened");
+            }
         }
-        var heap = LoadInto(_writer.Path, Alias, () => KeptHeapTables.Load(_connection, source, walk, cancellation, progress));
-        // Detaching checkpoints: the file is whole (compressed, no journal) before it is hashed and renamed.
-        SqlStatements.Execute(_connection, $"USE memory; DETACH {Alias};");
-        var whole = heap.Warnings.Count == 0 && heap.UnreadableBytes == 0 && heap.UnnamedTypes == 0 && !heap.WalkedMidGc;
-        var path = whole ? _writer.Keep() : _writer.Path;
-        if (!TryAttach(_connection, path))
+        if (needs.Refs)
         {
-            throw new InvalidDataException($"the SQL tables just written to {path} cannot be opened");
+            _refs.Search();
         }
         return heap;
     }
@@ -77,16 +97,16 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
         {
             return HeapTables.Load(_connection, source, walk, needs, cancellation, progress, readObjects);
         }
-        return LoadInto(scratch, "scratch", () => HeapTables.Load(_connection, source, walk, needs, cancellation, progress, readObjects));
+        return LoadInto(scratch, "scratch", SqlSchema.Create, () => HeapTables.Load(_connection, source, walk, needs, cancellation, progress, readObjects));
     }
 
     /// <summary>
-    /// The heap's tables loaded (<paramref name="load"/>) into a new database file attached as <paramref name="alias"/>,
-    /// the default catalog, with DuckDB's memory at <see cref="SqlEngine.LoadLimit"/> while they are written.
+    /// The heap's tables (<paramref name="schema"/>) loaded (<paramref name="load"/>) into a new database file attached
+    /// as <paramref name="alias"/>, the default catalog, with DuckDB's memory at <see cref="SqlEngine.LoadLimit"/> while they are written.
     /// </summary>
-    private HeapSnapshot LoadInto(string path, string alias, Func<HeapSnapshot> load)
+    private HeapSnapshot LoadInto(string path, string alias, string schema, Func<HeapSnapshot> load)
     {
-        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(path)} AS {alias}; USE {alias}; {SqlSchema.Create}");
+        SqlStatements.Execute(_connection, $"ATTACH {ParquetExport.Literal(path)} AS {alias}; USE {alias}; {schema}");
         SqlEngine.Limit(_connection, SqlEngine.LoadLimit);
         var heap = load();
         SqlEngine.Limit(_connection, SqlEngine.MemoryLimit);
@@ -111,6 +131,7 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
     /// <summary>Removes the staging database, if any is left (a heap whose tables are not kept, a failure, a cancellation).</summary>
     public void Dispose()
     {
+        _refs.Dispose();
         if (_writer is null)
         {
             return;

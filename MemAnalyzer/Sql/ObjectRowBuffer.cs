@@ -49,11 +49,12 @@ internal sealed class ObjectRowBuffer
 
     /// <summary>
     /// A row, with the columns that cost lookups filled here, on the walk thread: its generation
-    /// (<see cref="GenerationRanges"/>, the rule of -gen), whether the -live mark holds it, and its live columns
+    /// (<see cref="GenerationRanges"/>, the rule of -gen), whether the -live mark holds it (false without the mark: no
+    /// query column asks for it), and its live columns
     /// (<see cref="LiveColumns"/>; NULL without <paramref name="graph"/>: no query column asks for them). A frozen
     /// segment's rows are made over by <see cref="Frozen"/>.
     /// </summary>
-    public void Add(ulong address, int type, long size, ObjectBitmap live, GenerationRanges generations, LiveColumns? graph)
+    public void Add(ulong address, int type, long size, ObjectBitmap? live, GenerationRanges generations, LiveColumns? graph)
     {
         if (Count == _addresses.Length)
         {
@@ -73,7 +74,7 @@ internal sealed class ObjectRowBuffer
         _sizes[i] = size;
         var generation = generations.Find(address).Generation;
         _generations[i] = generation < 0 ? NoGeneration : (byte)generation;
-        _live[i] = live.IsMarked(address);
+        _live[i] = live?.IsMarked(address) ?? false;
         (_retained[i], _dominators[i], _parents[i]) = _live[i] && graph is not null ? graph.Of(address) : (NoRetained, NoAddress, NoAddress);
     }
 

@@ -19,9 +19,10 @@ internal sealed class ObjectRowStream : IDisposable
     private readonly CancellationTokenSource _stop;
     private readonly Task _walk;
 
+    /// <param name="live">The live mark; null when the scan does not fill the live column (it is then false).</param>
     /// <param name="graph">The live columns; null when the scan fills none of them (they are then NULL).</param>
     /// <param name="strings">Where each string's row goes as the walk meets it; null when the strings are not read.</param>
-    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns? graph, StringRowSinks? strings, CancellationToken cancellation)
+    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap? live, LiveColumns? graph, StringRowSinks? strings, CancellationToken cancellation)
     {
         _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var token = _stop.Token;

@@ -25,13 +25,13 @@ internal static unsafe class ObjectRowsFunction
 
     /// <summary>
     /// Registers the function on <paramref name="connection"/>; each scan of it starts a walk made by <paramref name="walk"/>,
-    /// told whether the scan fills any of the live columns that cost lookups in the live graph (retained, dominator, parent).
+    /// told what the columns it fills need of the live graph.
     /// <paramref name="rows"/> (the heap's object count, asked when a query is planned) is told to DuckDB's planner, so
     /// that a join builds its hash table on the small side (the type names), not on the objects; null when not known
     /// (the rows are only stored, or not counted yet).
     /// </summary>
     /// <param name="threads">DuckDB's threads that may read one scan at once (each its own segments' rows).</param>
-    public static void Register(DuckDBConnection connection, Func<long?> rows, int threads, Func<bool, ObjectRowStream> walk)
+    public static void Register(DuckDBConnection connection, Func<long?> rows, int threads, Func<LiveNeeds, ObjectRowStream> walk)
     {
         var function = NativeMethods.TableFunction.DuckDBCreateTableFunction();
         try
@@ -54,10 +54,10 @@ internal static unsafe class ObjectRowsFunction
         }
     }
 
-    private sealed record Source(Func<long?> Rows, int Threads, Func<bool, ObjectRowStream> Walk);
+    private sealed record Source(Func<long?> Rows, int Threads, Func<LiveNeeds, ObjectRowStream> Walk);
 
-    /// <summary>The first of the live columns that cost lookups in the live graph: retained, dominator, parent.</summary>
-    private const int FirstGraphColumn = 5;
+    /// <summary>The live column, and the first of those that cost lookups in the live graph: retained, dominator, parent.</summary>
+    private const int LiveColumn = 4, FirstGraphColumn = 5;
 
     /// <summary>One scan: its walk, and the function's column of each projected one.</summary>
     private sealed class Scan(ObjectRowStream stream, int[] projected) : IDisposable
@@ -110,7 +110,8 @@ internal static unsafe class ObjectRowsFunction
             {
                 projected[i] = (int)NativeMethods.TableFunction.DuckDBInitGetColumnIndex(info, (ulong)i);
             }
-            var scan = new Scan(source.Walk(projected.Any(c => c >= FirstGraphColumn)), projected);
+            var needs = projected.Any(c => c >= FirstGraphColumn) ? LiveNeeds.Columns : projected.Contains(LiveColumn) ? LiveNeeds.Mark : LiveNeeds.None;
+            var scan = new Scan(source.Walk(needs), projected);
             NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(scan)), &Free);
             DuckDbNative.SetMaxThreads(info, (ulong)source.Threads);
         }

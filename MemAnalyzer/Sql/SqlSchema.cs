@@ -16,21 +16,28 @@ public static class SqlSchema
     public static IReadOnlyList<string> Generations { get; } = ["gen0", "gen1", "gen2", "loh", "poh", "frozen"];
 
     /// <summary>The statements that make the tables in memory; generations are stored as numbers in Analysis.HeapGeneration's order.</summary>
-    public static readonly string Create = $"""
+    public static readonly string Create = Heap + Refs;
+
+    /// <summary>Every table but the references: the kept tables' database, whose references are a database of their own (<see cref="KeptRefs"/>).</summary>
+    public static string Heap => $"""
         CREATE TABLE _objects (address UBIGINT, type_id UBIGINT, size BIGINT, generation UTINYINT, live BOOLEAN, retained BIGINT, dominator UBIGINT, parent UBIGINT);
         CREATE TABLE _types (type_id UBIGINT, type VARCHAR);
         CREATE TABLE _generations (generation UTINYINT, name VARCHAR);
         INSERT INTO _generations VALUES {string.Join(", ", Generations.Select((name, number) => $"({number}, '{name}')"))};
         CREATE TABLE _type_retained (type VARCHAR, retained BIGINT);
-        CREATE TABLE _refs (source UBIGINT, target UBIGINT, field_id INTEGER);
-        CREATE TABLE _fields (field_id INTEGER, field VARCHAR);
         CREATE TABLE roots (address UBIGINT, kind VARCHAR, name VARCHAR);
         CREATE TABLE strings (address UBIGINT, length INTEGER, value VARCHAR);
         CREATE VIEW objects AS
             SELECT o.address, t.type, o.size, g.name AS generation, o.live, o.retained, o.dominator, o.parent
             FROM _objects o JOIN _types t USING (type_id) LEFT JOIN _generations g USING (generation);
-        CREATE VIEW refs AS SELECT r.source, r.target, f.field FROM _refs r LEFT JOIN _fields f USING (field_id);
         CREATE VIEW types AS {TypesOf("_objects o JOIN _types t USING (type_id)", "t.type")};
+        """;
+
+    /// <summary>The references' tables: each reference with the id of the field that holds it, and the fields' names.</summary>
+    public const string Refs = """
+        CREATE TABLE _refs (source UBIGINT, target UBIGINT, field_id INTEGER);
+        CREATE TABLE _fields (field_id INTEGER, field VARCHAR);
+        CREATE VIEW refs AS SELECT r.source, r.target, f.field FROM _refs r LEFT JOIN _fields f USING (field_id);
         """;
 
     /// <summary>

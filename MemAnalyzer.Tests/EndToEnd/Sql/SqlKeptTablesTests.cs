@@ -13,6 +13,8 @@ public sealed class SqlKeptTablesTests(RetentionTarget target)
 {
     private const string Kept = "note: kept the SQL tables of ";
     private const string Read = "note: the SQL tables of ";
+    private const string RefsKept = "note: kept the SQL references of ";
+    private const string RefsRead = "note: the SQL references of ";
     private const string IndexKept = "note: kept the live graph and retained sizes of ";
     private const string IndexRead = "note: the live graph and retained sizes of ";
     private const string Objects = "SELECT count(*) AS objects, sum(size) AS bytes, count(*) FILTER (WHERE live) AS live, sum(retained) FILTER (WHERE dominator IS NULL) AS retained FROM objects";
@@ -31,6 +33,8 @@ public sealed class SqlKeptTablesTests(RetentionTarget target)
         Assert.True(IndexCache.Count(first.StandardError, Kept) == 1 && IndexCache.Count(first.StandardError, Read) == 0, first.ToString());
         var check = Assert.Single(cache.IndexFiles, f => f.EndsWith(".sql.maidx", StringComparison.Ordinal));
         Assert.True(File.Exists(check + ".db"), string.Join('\n', cache.AllFiles));
+        // References are kept by the first query that names them, not before.
+        Assert.True(IndexCache.Count(second.StandardError, RefsKept) == 0 && IndexCache.Count(others.StandardError, RefsKept) == 1, others.ToString());
         foreach (var again in new[] { second, others })
         {
             Assert.True(IndexCache.Count(again.StandardError, Read) == 1 && IndexCache.Count(again.StandardError, Kept) == 0, again.ToString());
@@ -40,6 +44,21 @@ public sealed class SqlKeptTablesTests(RetentionTarget target)
         Assert.Equal(IndexCache.RunWithout("-f", target.BeforePath, "-sql", Others, "-format", "json").StandardOutput, others.StandardOutput);
         Assert.Equal(first.StandardOutput, noIndex.StandardOutput);
         Assert.True(IndexCache.Count(noIndex.StandardError, "note: ") == 0, noIndex.ToString());
+    }
+
+    [Fact]
+    public void AFirstQueryThatNamesRefsKeepsThemBesideTheTablesAndTheNextReadsThemWithAWalksRows()
+    {
+        using var cache = new IndexCache();
+
+        var first = cache.Run("-f", target.BeforePath, "-sql", Others, "-format", "json");
+        var second = cache.Run("-f", target.BeforePath, "-sql", Others, "-format", "json");
+
+        Assert.True(IndexCache.Count(first.StandardError, Kept) == 1 && IndexCache.Count(first.StandardError, RefsKept) == 1, first.ToString());
+        Assert.True(IndexCache.Count(second.StandardError, RefsRead) == 1 && IndexCache.Count(second.StandardError, RefsKept) == 0, second.ToString());
+        Assert.True(File.Exists(Assert.Single(cache.IndexFiles, f => f.EndsWith(".sqlrefs.maidx", StringComparison.Ordinal)) + ".db"), string.Join('\n', cache.AllFiles));
+        Assert.Equal(IndexCache.RunWithout("-f", target.BeforePath, "-sql", Others, "-format", "json").StandardOutput, first.StandardOutput);
+        Assert.Equal(first.StandardOutput, second.StandardOutput);
     }
 
     [Fact]
