@@ -64,7 +64,7 @@ public static class HeapTables
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
         var columns = new LiveColumns(graph, tree, paths);
-        LoadObjects(connection, source, walk, live, columns, store: !readObjects || needs.Strings, needs.Strings, cancellation);
+        LoadObjects(connection, source, walk, live, columns, store: !readObjects, needs.Strings, cancellation);
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
@@ -74,40 +74,36 @@ public static class HeapTables
     }
 
     /// <summary>
-    /// <c>_objects</c> from <see cref="ObjectRowsFunction"/>: stored by DuckDB (<paramref name="store"/>: tables that are
-    /// kept, or read after the dump is closed, or with <c>strings</c>, whose rows the same walk appends; the type names
-    /// are those the walk met), else a view of it, so that each query reading it walks the heap with the live columns
-    /// the function keeps: the type names are then those one walk beforehand meets, and the object count it finds is
-    /// told to DuckDB's planner.
+    /// <c>_objects</c> from <see cref="ObjectRowsFunction"/>: stored by DuckDB (<paramref name="store"/>: the tables of
+    /// a live process, read after it is resumed), else a view of it, so that each query reading it walks the heap with
+    /// the live columns the function keeps. One walk (the stored rows, else a count told to DuckDB's planner) meets the
+    /// types of the type-name table and appends the strings when asked for.
     /// </summary>
     private static void LoadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
         bool store, bool withStrings, CancellationToken cancellation)
     {
-        if (!store)
-        {
-            var all = new System.Collections.Concurrent.ConcurrentBag<List<bool>>();
-            var visitor = new TypeSeenVisitor(all);
-            var objects = ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, cancellation).Objects;
-            AppendTypes(connection, source.Table, TypeSeenVisitor.Seen(all));
-            ObjectRowsFunction.Register(connection, () => objects, walk.Threads,
-                needs => new ObjectRowStream(source, walk, live, needs == LiveNeeds.Columns ? graph : null, null, cancellation));
-            SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
-            return;
-        }
-        using var strings = withStrings ? new StringRowSinks(connection) : null;
+        var strings = withStrings ? new StringRowSinks(connection) : null;
+        long? count = null;
         ObjectRowStream? walked = null;
-        ObjectRowsFunction.Register(connection, () => null, walk.Threads,
-            needs => walked = new ObjectRowStream(source, walk, live, needs == LiveNeeds.Columns ? graph : null, strings, cancellation));
+        ObjectRowsFunction.Register(connection, () => count, walk.Threads,
+            needs => walked = new ObjectRowStream(source, walk, live, needs.HasFlag(ColumnNeeds.Graph) ? graph : null, needs, strings, cancellation));
         try
         {
-            SqlStatements.Execute(connection, $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}();");
+            var statement = store
+                ? $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}()"
+                : $"SELECT count(*) FROM {ObjectRowsFunction.Name}()";
+            count = ObjectRowStream.Scan(connection, statement, () => walked);
         }
-        catch (DuckDBException) when (walked?.Failure is { } failure)
+        finally
         {
-            // The walk's own failure (damage, a cancellation), not DuckDB's report of it.
-            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(failure);
+            strings?.Dispose();
+            strings = null;
         }
         AppendTypes(connection, source.Table, walked!.SeenTypes);
+        if (!store)
+        {
+            SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
+        }
     }
 
     /// <summary>The type-name table: each type index's MethodTable (the rows' type id) and name.</summary>

@@ -45,12 +45,7 @@ internal static class KeptHeapTables
             rows.Strings = strings;
             try
             {
-                SqlStatements.Execute(connection, Counts);
-            }
-            catch (DuckDBException) when (rows.Last?.Failure is { } failure)
-            {
-                // The walk's own failure (damage, a cancellation), not DuckDB's report of it.
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(failure);
+                ObjectRowStream.Scan(connection, Counts, () => rows.Last);
             }
             finally
             {

@@ -6,7 +6,7 @@ namespace MemAnalyzer.Sql;
 /// The <c>objects</c> rows of kept tables, which are never stored: each scan of <see cref="ObjectRowsFunction"/> walks
 /// the dump, its live mark and live columns from the graph the first query built (while it loads the tables), else
 /// from the dump's index, read the first time a scan needs them (mapped): the mark alone for the live column, the
-/// graph with its tree and root paths for the others, nothing when the scan fills none (<see cref="LiveNeeds"/>).
+/// graph with its tree and root paths for the others, nothing when the scan fills none (<see cref="ColumnNeeds"/>).
 /// Scans may start on several of DuckDB's threads at once.
 /// </summary>
 internal sealed class KeptObjectRows(HeapSource source, WalkOptions walk, LiveGraph? built, CancellationToken cancellation)
@@ -24,12 +24,12 @@ internal sealed class KeptObjectRows(HeapSource source, WalkOptions walk, LiveGr
     /// <summary>The heap's object count, told to DuckDB's planner; null until the load has counted them.</summary>
     public long? Count { get; set; }
 
-    public ObjectRowStream Walk(LiveNeeds needs)
+    public ObjectRowStream Walk(ColumnNeeds needs)
     {
-        var graph = needs == LiveNeeds.Columns ? Graph() : null;
+        var graph = needs.HasFlag(ColumnNeeds.Graph) ? Graph() : null;
         var columns = graph is null ? null : new LiveColumns(graph.Graph, graph.Tree!, graph.Paths!);
-        var live = graph?.Live ?? (needs == LiveNeeds.Mark ? Mark() : null);
-        return Last = new ObjectRowStream(source, walk, live, columns, Strings, cancellation);
+        var live = graph?.Live ?? (needs.HasFlag(ColumnNeeds.Mark) ? Mark() : null);
+        return Last = new ObjectRowStream(source, walk, live, columns, needs, Strings, cancellation);
     }
 
     /// <summary>Lets go of the graph the first query built: later scans read the index.</summary>

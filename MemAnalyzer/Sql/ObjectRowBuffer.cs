@@ -26,6 +26,9 @@ internal sealed class ObjectRowBuffer
     private ulong[] _dominators = new ulong[4096];
     private ulong[] _parents = new ulong[4096];
 
+    // The generation range of the last row: a walk meets a range's objects one after another.
+    private (ulong Start, ulong End, int Generation) _range;
+
     public int Count { get; private set; }
 
     public ReadOnlySpan<ulong> Addresses => _addresses.AsSpan(0, Count);
@@ -49,12 +52,12 @@ internal sealed class ObjectRowBuffer
 
     /// <summary>
     /// A row, with the columns that cost lookups filled here, on the walk thread: its generation
-    /// (<see cref="GenerationRanges"/>, the rule of -gen), whether the -live mark holds it (false without the mark: no
+    /// (<see cref="GenerationRanges"/>, the rule of -gen; NULL without them: no query column asks for it), whether the -live mark holds it (false without the mark: no
     /// query column asks for it), and its live columns
     /// (<see cref="LiveColumns"/>; NULL without <paramref name="graph"/>: no query column asks for them). A frozen
     /// segment's rows are made over by <see cref="Frozen"/>.
     /// </summary>
-    public void Add(ulong address, int type, long size, ObjectBitmap? live, GenerationRanges generations, LiveColumns? graph)
+    public void Add(ulong address, int type, long size, ObjectBitmap? live, GenerationRanges? generations, LiveColumns? graph)
     {
         if (Count == _addresses.Length)
         {
@@ -72,8 +75,18 @@ internal sealed class ObjectRowBuffer
         _addresses[i] = address;
         _types[i] = type;
         _sizes[i] = size;
-        var generation = generations.Find(address).Generation;
-        _generations[i] = generation < 0 ? NoGeneration : (byte)generation;
+        if (generations is null)
+        {
+            _generations[i] = NoGeneration;
+        }
+        else
+        {
+            if (address < _range.Start || address >= _range.End)
+            {
+                _range = generations.Find(address);
+            }
+            _generations[i] = _range.Generation < 0 ? NoGeneration : (byte)_range.Generation;
+        }
         _live[i] = live?.IsMarked(address) ?? false;
         (_retained[i], _dominators[i], _parents[i]) = _live[i] && graph is not null ? graph.Of(address) : (NoRetained, NoAddress, NoAddress);
     }

@@ -21,8 +21,10 @@ internal sealed class ObjectRowStream : IDisposable
 
     /// <param name="live">The live mark; null when the scan does not fill the live column (it is then false).</param>
     /// <param name="graph">The live columns; null when the scan fills none of them (they are then NULL).</param>
+    /// <param name="needs">The columns the scan fills: those it does not are not looked up (the generation is then NULL).</param>
     /// <param name="strings">Where each string's row goes as the walk meets it; null when the strings are not read.</param>
-    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap? live, LiveColumns? graph, StringRowSinks? strings, CancellationToken cancellation)
+    public ObjectRowStream(HeapSource source, WalkOptions walk, ObjectBitmap? live, LiveColumns? graph, ColumnNeeds needs, StringRowSinks? strings,
+        CancellationToken cancellation)
     {
         _stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var token = _stop.Token;
@@ -31,7 +33,7 @@ internal sealed class ObjectRowStream : IDisposable
             try
             {
                 var visitor = new ObjectRowVisitor(() => Add(new Target(source.Table, _blocks, _free, strings?.Next(), token)),
-                    strings is null ? null : new StringContent(source.Memory), live, new GenerationRanges(source.Heap.Segments), graph);
+                    strings is null ? null : new StringContent(source.Memory), live, needs.HasFlag(ColumnNeeds.Generation) ? new GenerationRanges(source.Heap.Segments) : null, graph);
                 ObjectScan.Run(source, ObjectSelection.All, null, ref visitor, walk.Threads, token);
             }
             catch (Exception e)
@@ -76,6 +78,25 @@ internal sealed class ObjectRowStream : IDisposable
             System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(Failure);
         }
         return null;
+    }
+
+    /// <summary>
+    /// Runs a statement that scans the rows (its first value, the count of rows stored or counted); a walk's own failure
+    /// (damage, a cancellation) is thrown instead of DuckDB's report of it.
+    /// </summary>
+    public static long Scan(DuckDB.NET.Data.DuckDBConnection connection, string statement, Func<ObjectRowStream?> walked)
+    {
+        try
+        {
+            using var command = connection.CreateCommand();
+            command.CommandText = statement;
+            return Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture);
+        }
+        catch (DuckDB.NET.Data.DuckDBException) when (walked()?.Failure is { } failure)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(failure);
+            throw;
+        }
     }
 
     public void Dispose()

@@ -11,9 +11,9 @@ namespace MemAnalyzer.Sql;
 /// first segment a copy walks: the scan's first copy walks none when threads do the walk.
 /// </summary>
 internal readonly struct ObjectRowVisitor(Func<IObjectRowTarget> targets, Lazy<IObjectRowTarget> sink, ObjectRowBuffer buffer, StringContent? strings, ObjectBitmap? live,
-    GenerationRanges generations, LiveColumns? graph) : IScanVisitor<ObjectRowVisitor>
+    GenerationRanges? generations, LiveColumns? graph) : IScanVisitor<ObjectRowVisitor>
 {
-    public ObjectRowVisitor(Func<IObjectRowTarget> targets, StringContent? strings, ObjectBitmap? live, GenerationRanges generations, LiveColumns? graph)
+    public ObjectRowVisitor(Func<IObjectRowTarget> targets, StringContent? strings, ObjectBitmap? live, GenerationRanges? generations, LiveColumns? graph)
         : this(targets, new Lazy<IObjectRowTarget>(targets, LazyThreadSafetyMode.None), new ObjectRowBuffer(), strings, live, generations, graph)
     {
     }

@@ -31,7 +31,7 @@ internal static unsafe class ObjectRowsFunction
     /// (the rows are only stored, or not counted yet).
     /// </summary>
     /// <param name="threads">DuckDB's threads that may read one scan at once (each its own segments' rows).</param>
-    public static void Register(DuckDBConnection connection, Func<long?> rows, int threads, Func<LiveNeeds, ObjectRowStream> walk)
+    public static void Register(DuckDBConnection connection, Func<long?> rows, int threads, Func<ColumnNeeds, ObjectRowStream> walk)
     {
         var function = NativeMethods.TableFunction.DuckDBCreateTableFunction();
         try
@@ -54,10 +54,10 @@ internal static unsafe class ObjectRowsFunction
         }
     }
 
-    private sealed record Source(Func<long?> Rows, int Threads, Func<LiveNeeds, ObjectRowStream> Walk);
+    private sealed record Source(Func<long?> Rows, int Threads, Func<ColumnNeeds, ObjectRowStream> Walk);
 
-    /// <summary>The live column, and the first of those that cost lookups in the live graph: retained, dominator, parent.</summary>
-    private const int LiveColumn = 4, FirstGraphColumn = 5;
+    /// <summary>The generation and live columns, and the first of those that cost lookups in the live graph: retained, dominator, parent.</summary>
+    private const int GenerationColumn = 3, LiveColumn = 4, FirstGraphColumn = 5;
 
     /// <summary>One scan: its walk, and the function's column of each projected one.</summary>
     private sealed class Scan(ObjectRowStream stream, int[] projected) : IDisposable
@@ -110,7 +110,9 @@ internal static unsafe class ObjectRowsFunction
             {
                 projected[i] = (int)NativeMethods.TableFunction.DuckDBInitGetColumnIndex(info, (ulong)i);
             }
-            var needs = projected.Any(c => c >= FirstGraphColumn) ? LiveNeeds.Columns : projected.Contains(LiveColumn) ? LiveNeeds.Mark : LiveNeeds.None;
+            var needs = (projected.Contains(GenerationColumn) ? ColumnNeeds.Generation : ColumnNeeds.None)
+                | (projected.Contains(LiveColumn) ? ColumnNeeds.Mark : ColumnNeeds.None)
+                | (projected.Any(c => c >= FirstGraphColumn) ? ColumnNeeds.Mark | ColumnNeeds.Graph : ColumnNeeds.None);
             var scan = new Scan(source.Walk(needs), projected);
             NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(scan)), &Free);
             DuckDbNative.SetMaxThreads(info, (ulong)source.Threads);

@@ -22,14 +22,13 @@ public static class SqlSchema
     public static string Heap => $"""
         CREATE TABLE _objects (address UBIGINT, type_id UBIGINT, size BIGINT, generation UTINYINT, live BOOLEAN, retained BIGINT, dominator UBIGINT, parent UBIGINT);
         CREATE TABLE _types (type_id UBIGINT, type VARCHAR);
-        CREATE TABLE _generations (generation UTINYINT, name VARCHAR);
-        INSERT INTO _generations VALUES {string.Join(", ", Generations.Select((name, number) => $"({number}, '{name}')"))};
         CREATE TABLE _type_retained (type VARCHAR, retained BIGINT);
         CREATE TABLE roots (address UBIGINT, kind VARCHAR, name VARCHAR);
         CREATE TABLE strings (address UBIGINT, length INTEGER, value VARCHAR);
         CREATE VIEW objects AS
-            SELECT o.address, t.type, o.size, g.name AS generation, o.live, o.retained, o.dominator, o.parent
-            FROM _objects o JOIN _types t USING (type_id) LEFT JOIN _generations g USING (generation);
+            SELECT o.address, t.type, o.size, ([{string.Join(", ", Generations.Select(name => $"'{name}'"))}])[o.generation + 1] AS generation,
+                o.live, o.retained, o.dominator, o.parent
+            FROM _objects o JOIN _types t USING (type_id);
         CREATE VIEW types AS {TypesOf("_objects o JOIN _types t USING (type_id)", "t.type")};
         """;
 
