@@ -14,7 +14,7 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 internal static class KeptHeapTables
 {
-    /// <summary>The kept database's statements after <see cref="SqlSchema.Create"/>: part of the kept tables' format.</summary>
+    /// <summary>The kept database's statements after <see cref="SqlSchema.Heap"/>: part of the kept tables' format.</summary>
     public static string Statements => Objects + Counts + SqlSchema.KeptTypes;
 
     private const string Objects = $"""
