@@ -22,6 +22,11 @@ public sealed class MarkedObjectNumbers : ObjectAddresses
     private readonly int[] _segmentFirst;
     private readonly int _count;
 
+    /// <summary>The segment of every 2^<see cref="BlockShift"/>th object (one more past the last): an object's
+    /// segment is searched for between those of its block's first object and the next block's.</summary>
+    private readonly int[] _blockSegment;
+    private const int BlockShift = 12;
+
     public MarkedObjectNumbers(ObjectBitmap bitmap)
     {
         _bitmap = bitmap;
@@ -56,6 +61,11 @@ public sealed class MarkedObjectNumbers : ObjectAddresses
             _samples[s] = [.. samples];
         }
         _count = (int)running;
+        _blockSegment = new int[(_count >> BlockShift) + 2];
+        for (var b = 0; b < _blockSegment.Length && segments > 0; b++)
+        {
+            _blockSegment[b] = LastAtMost(_segmentFirst, 0, segments - 1, (int)Math.Min((long)b << BlockShift, int.MaxValue));
+        }
     }
 
     public override int Count => _count;
@@ -87,15 +97,25 @@ public sealed class MarkedObjectNumbers : ObjectAddresses
             }
             // The last segment, then the last word, whose count of objects before it is at most obj holds it: between
             // the words of the samples before and after obj.
-            var segment = LastAtMost(_segmentFirst, 0, _segmentFirst.Length - 1, obj);
+            var block = obj >> BlockShift;
+            var segment = LastAtMost(_segmentFirst, _blockSegment[block], _blockSegment[block + 1], obj);
             var before = _before[segment];
             var samples = _samples[segment];
             var sample = (obj - _segmentFirst[segment]) / SampleEvery;
             var index = LastAtMost(before, samples[sample], sample + 1 < samples.Length ? samples[sample + 1] : before.Length - 1, obj);
             var word = _bitmap.SegmentBitsAt(segment)[index];
-            for (var skip = obj - before[index]; skip > 0; skip--)
+            var skip = obj - before[index];
+            if (System.Runtime.Intrinsics.X86.Bmi2.X64.IsSupported)
             {
-                word &= word - 1;
+                // The skip-th marked bit of the word, at once.
+                word = System.Runtime.Intrinsics.X86.Bmi2.X64.ParallelBitDeposit(1UL << skip, word);
+            }
+            else
+            {
+                for (; skip > 0; skip--)
+                {
+                    word &= word - 1;
+                }
             }
             var slot = ((ulong)index << 6) + (ulong)BitOperations.TrailingZeroCount(word);
             return _bitmap.SegmentStartAt(segment) + slot * 8;
