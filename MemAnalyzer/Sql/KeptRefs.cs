@@ -93,18 +93,9 @@ internal sealed class KeptRefs(DuckDBConnection connection, string home) : IDisp
     /// <summary>Removes the staging database, if any is left (references not kept, a failure, a cancellation).</summary>
     public void Dispose()
     {
-        if (_writer is null)
+        if (_writer is not null)
         {
-            return;
+            StagedDatabase.Remove(connection, Alias, _writer);
         }
-        try
-        {
-            SqlStatements.Execute(connection, $"DETACH DATABASE IF EXISTS {Alias};");
-        }
-        catch (DuckDBException)
-        {
-            // A connection that failed mid-statement: the file is removed all the same.
-        }
-        _writer.Dispose();
     }
 }

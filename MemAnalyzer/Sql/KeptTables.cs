@@ -132,18 +132,9 @@ public sealed class KeptTables(SqlEngine engine) : IDisposable
     public void Dispose()
     {
         _refs.Dispose();
-        if (_writer is null)
+        if (_writer is not null)
         {
-            return;
+            StagedDatabase.Remove(_connection, Alias, _writer);
         }
-        try
-        {
-            SqlStatements.Execute(_connection, $"USE memory; DETACH DATABASE IF EXISTS {Alias};");
-        }
-        catch (DuckDBException)
-        {
-            // A connection that failed mid-statement: the file is removed all the same.
-        }
-        _writer.Dispose();
     }
 }
