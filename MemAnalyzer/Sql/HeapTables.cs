@@ -86,7 +86,8 @@ public static class HeapTables
         long? count = null;
         ObjectRowStream? walked = null;
         ObjectRowsFunction.Register(connection, () => count, walk.Threads,
-            needs => walked = new ObjectRowStream(source, walk, live, needs.HasFlag(ColumnNeeds.Graph) ? graph : null, needs, strings, cancellation));
+            needs => walked = new ObjectRowStream(source, walk, needs.HasFlag(ColumnNeeds.Mark) ? live : null, needs.HasFlag(ColumnNeeds.Graph) ? graph : null, needs,
+                strings, cancellation));
         try
         {
             var statement = store

@@ -12,9 +12,11 @@ namespace MemAnalyzer.Sql;
 /// the same dump attaches it (read-only) instead of marking and computing dominators again. The first query loads the
 /// heap straight into that database at its staging name (<see cref="KeptHeapTables"/>: no tables in memory, no copy),
 /// then queries it. The objects' rows are not stored: every query that names them walks the dump, their live columns
-/// read from the index (<see cref="KeptObjectRows"/>), so the kept database is used only while the dump is open. Only the tables of a heap read whole are kept (no warning, no damaged place, every type
-/// named): those of a damaged heap are made, and judged by the damage gate, on every run, and their staging database is
-/// removed when the run ends (<see cref="Dispose"/>), as after a failure. A query naming <c>fields('…')</c> reads the dump itself.
+/// read from the index (<see cref="KeptObjectRows"/>), so the kept database is used only while the dump is open; the
+/// references are a database of their own, made when a query first names them (<see cref="KeptRefs"/>). Only the
+/// tables of a heap read whole are kept (no warning, no damaged place, every type named): those of a damaged heap are
+/// made, and judged by the damage gate, on every run, and their staging database is removed when the run ends
+/// (<see cref="Dispose"/>), as after a failure. A query naming <c>fields('…')</c> reads the dump itself.
 /// </summary>
 public sealed class KeptTables(SqlEngine engine) : IDisposable
 {
