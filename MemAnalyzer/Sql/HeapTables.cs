@@ -7,11 +7,12 @@ using MemAnalyzer.Retention;
 namespace MemAnalyzer.Sql;
 
 /// <summary>
-/// Loads one heap into the tables of <see cref="SqlSchema"/> through DuckDB's appender, from the product's own pieces:
-/// the live graph (<see cref="HeapGraphReader"/> when the query names <c>refs</c>, which needs the references, else
-/// <see cref="LiveGraphReader"/> and so the dump's index), its root paths and dominator tree, the live snapshot that the
-/// damage gate judges (<see cref="HeapStatisticsCollector"/>), one more <see cref="ObjectScan"/> for every object, and
-/// the instances of each type the query names in <c>fields('…')</c> (<see cref="FieldTables"/>).
+/// Loads one heap into the tables of <see cref="SqlSchema"/> when they are not kept (the run's scratch database, or
+/// memory; kept ones: <see cref="KeptHeapTables"/>), from the product's own pieces: the live graph
+/// (<see cref="HeapGraphReader"/> when the query names <c>refs</c>, which needs the references, else
+/// <see cref="LiveGraphReader"/>), its root paths and dominator tree, the live snapshot that the damage gate judges
+/// (<see cref="HeapStatisticsCollector"/>), the objects' rows through <see cref="ObjectRowsFunction"/>, and the
+/// instances of each type the query names in <c>fields('…')</c> (<see cref="FieldTables"/>).
 /// </summary>
 public static class HeapTables
 {

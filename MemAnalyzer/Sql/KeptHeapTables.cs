@@ -15,7 +15,7 @@ namespace MemAnalyzer.Sql;
 internal static class KeptHeapTables
 {
     /// <summary>The kept database's statements after <see cref="SqlSchema.Heap"/>: part of the kept tables' format.</summary>
-    public static string Statements => Objects + Counts + SqlSchema.KeptTypes;
+    public static string Statements => Objects + Counts + KeptTypes;
 
     private const string Objects = $"""
         DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();
@@ -25,6 +25,18 @@ internal static class KeptHeapTables
     private const string Counts = $"""
         INSERT INTO _type_counts SELECT type_id, count(*), sum(size), count(*) FILTER (WHERE live), coalesce(sum(size) FILTER (WHERE live), 0)
             FROM {ObjectRowsFunction.Name}() GROUP BY type_id;
+        """;
+
+    /// <summary>
+    /// The kept database's <c>types</c>, once its tables are loaded: the view's rows (with its column types), as a table
+    /// summed from one walk's counts per MethodTable (<c>_type_counts</c>), so that a later query walks no heap for them.
+    /// </summary>
+    private const string KeptTypes = """
+        CREATE TABLE _types_kept AS SELECT t.type, sum(c.count)::BIGINT AS count, sum(c.bytes)::HUGEINT AS bytes,
+                sum(c.live_count)::BIGINT AS live_count, sum(c.live_bytes)::HUGEINT AS live_bytes, coalesce(any_value(r.retained), 0) AS retained
+            FROM _type_counts c JOIN _types t USING (type_id) LEFT JOIN _type_retained r ON r.type = t.type
+            GROUP BY t.type;
+        DROP VIEW types; ALTER TABLE _types_kept RENAME TO types; DROP TABLE _type_retained; DROP TABLE _type_counts;
         """;
 
     /// <summary>
@@ -53,7 +65,7 @@ internal static class KeptHeapTables
             }
         }
         HeapTables.AppendTypes(connection, source.Table, rows.Last!.SeenTypes);
-        SqlStatements.Execute(connection, SqlSchema.KeptTypes);
+        SqlStatements.Execute(connection, KeptTypes);
         rows.Count = Count(connection);
         var snapshot = LiveGraphReader.TypeTable(read.LiveTable, read.Live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         // The query's scans read the index: the graph's memory goes back before the query runs.

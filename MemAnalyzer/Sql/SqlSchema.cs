@@ -39,18 +39,6 @@ public static class SqlSchema
         CREATE VIEW refs AS SELECT r.source, r.target, f.field FROM _refs r LEFT JOIN _fields f USING (field_id);
         """;
 
-    /// <summary>
-    /// The kept database's <c>types</c>, once its tables are loaded: the view's rows (with its column types), as a table
-    /// summed from one walk's counts per MethodTable (<c>_type_counts</c>), so that a later query walks no heap for them.
-    /// </summary>
-    public const string KeptTypes = """
-        CREATE TABLE _types_kept AS SELECT t.type, sum(c.count)::BIGINT AS count, sum(c.bytes)::HUGEINT AS bytes,
-                sum(c.live_count)::BIGINT AS live_count, sum(c.live_bytes)::HUGEINT AS live_bytes, coalesce(any_value(r.retained), 0) AS retained
-            FROM _type_counts c JOIN _types t USING (type_id) LEFT JOIN _type_retained r ON r.type = t.type
-            GROUP BY t.type;
-        DROP VIEW types; ALTER TABLE _types_kept RENAME TO types; DROP TABLE _type_retained; DROP TABLE _type_counts;
-        """;
-
     private static string TypesOf(string objects, string type) => $"""
         SELECT {type}, count(*) AS count, sum(o.size) AS bytes, count(*) FILTER (WHERE o.live) AS live_count,
                 coalesce(sum(o.size) FILTER (WHERE o.live), 0) AS live_bytes, coalesce(any_value(r.retained), 0) AS retained
