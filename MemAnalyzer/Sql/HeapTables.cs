@@ -65,7 +65,7 @@ public static class HeapTables
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
         var columns = new LiveColumns(graph, tree, paths);
-        LoadObjects(connection, source, walk, live, columns, store: !readObjects, needs.Strings, cancellation);
+        LoadObjects(connection, source, walk, live, columns, store: !readObjects, needs.Strings, needs.Types, cancellation);
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
@@ -77,11 +77,12 @@ public static class HeapTables
     /// <summary>
     /// <c>_objects</c> from <see cref="ObjectRowsFunction"/>: stored by DuckDB (<paramref name="store"/>: the tables of
     /// a live process, read after it is resumed), else a view of it, so that each query reading it walks the heap with
-    /// the live columns the function keeps. One walk (the stored rows, else a count told to DuckDB's planner) meets the
-    /// types of the type-name table and appends the strings when asked for.
+    /// the live columns the function keeps. One walk (the stored rows, else the counts of <see cref="TypeCounts"/> when
+    /// <paramref name="withTypes"/>, else a count told to DuckDB's planner) meets the types of the type-name table and
+    /// appends the strings when asked for.
     /// </summary>
     private static void LoadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
-        bool store, bool withStrings, CancellationToken cancellation)
+        bool store, bool withStrings, bool withTypes, CancellationToken cancellation)
     {
         var strings = withStrings ? new StringRowSinks(connection) : null;
         long? count = null;
@@ -89,10 +90,15 @@ public static class HeapTables
         ObjectRowsFunction.Register(connection, () => count, walk.Threads,
             needs => walked = new ObjectRowStream(source, walk, needs.HasFlag(ColumnNeeds.Mark) ? live : null, needs.HasFlag(ColumnNeeds.Graph) ? graph : null, needs,
                 strings, cancellation));
+        var counted = !store && withTypes;
         try
         {
-            var statement = store
-                ? $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}()"
+            if (counted)
+            {
+                SqlStatements.Execute(connection, TypeCounts.Create);
+            }
+            var statement = store ? $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}()"
+                : counted ? TypeCounts.Walk
                 : $"SELECT count(*) FROM {ObjectRowsFunction.Name}()";
             count = ObjectRowStream.Scan(connection, statement, () => walked);
         }
@@ -102,6 +108,11 @@ public static class HeapTables
             strings = null;
         }
         AppendTypes(connection, source.Table, walked!.SeenTypes);
+        if (counted)
+        {
+            SqlStatements.Execute(connection, TypeCounts.Store);
+            count = TypeCounts.Objects(connection);
+        }
         if (!store)
         {
             SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");

@@ -15,28 +15,11 @@ namespace MemAnalyzer.Sql;
 internal static class KeptHeapTables
 {
     /// <summary>The kept database's statements after <see cref="SqlSchema.Heap"/>: part of the kept tables' format.</summary>
-    public static string Statements => Objects + Counts + KeptTypes;
+    public static string Statements => Objects + TypeCounts.Walk + TypeCounts.Store;
 
     private const string Objects = $"""
         DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();
-        CREATE TABLE _type_counts (type_id UBIGINT, count BIGINT, bytes HUGEINT, live_count BIGINT, live_bytes HUGEINT);
-        """;
-
-    private const string Counts = $"""
-        INSERT INTO _type_counts SELECT type_id, count(*), sum(size), count(*) FILTER (WHERE live), coalesce(sum(size) FILTER (WHERE live), 0)
-            FROM {ObjectRowsFunction.Name}() GROUP BY type_id;
-        """;
-
-    /// <summary>
-    /// The kept database's <c>types</c>, once its tables are loaded: the view's rows (with its column types), as a table
-    /// summed from one walk's counts per MethodTable (<c>_type_counts</c>), so that a later query walks no heap for them.
-    /// </summary>
-    private const string KeptTypes = """
-        CREATE TABLE _types_kept AS SELECT t.type, sum(c.count)::BIGINT AS count, sum(c.bytes)::HUGEINT AS bytes,
-                sum(c.live_count)::BIGINT AS live_count, sum(c.live_bytes)::HUGEINT AS live_bytes, coalesce(any_value(r.retained), 0) AS retained
-            FROM _type_counts c JOIN _types t USING (type_id) LEFT JOIN _type_retained r ON r.type = t.type
-            GROUP BY t.type;
-        DROP VIEW types; ALTER TABLE _types_kept RENAME TO types; DROP TABLE _type_retained; DROP TABLE _type_counts;
+        {TypeCounts.Create}
         """;
 
     /// <summary>
@@ -57,7 +40,7 @@ internal static class KeptHeapTables
             rows.Strings = strings;
             try
             {
-                ObjectRowStream.Scan(connection, Counts, () => rows.Last);
+                ObjectRowStream.Scan(connection, TypeCounts.Walk, () => rows.Last);
             }
             finally
             {
@@ -65,8 +48,8 @@ internal static class KeptHeapTables
             }
         }
         HeapTables.AppendTypes(connection, source.Table, rows.Last!.SeenTypes);
-        SqlStatements.Execute(connection, KeptTypes);
-        rows.Count = Count(connection);
+        SqlStatements.Execute(connection, TypeCounts.Store);
+        rows.Count = TypeCounts.Objects(connection);
         var snapshot = LiveGraphReader.TypeTable(read.LiveTable, read.Live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         // The query's scans read the index: the graph's memory goes back before the query runs.
         rows.Release();
@@ -75,17 +58,10 @@ internal static class KeptHeapTables
 
     /// <summary>The rows of a kept database attached as the default catalog, for the queries to come.</summary>
     public static void Attached(DuckDBConnection connection, HeapSource source, WalkOptions walk, CancellationToken cancellation) =>
-        Register(connection, new KeptObjectRows(source, walk, null, cancellation) { Count = Count(connection) }, walk);
+        Register(connection, new KeptObjectRows(source, walk, null, cancellation) { Count = TypeCounts.Objects(connection) }, walk);
 
     private static void Register(DuckDBConnection connection, KeptObjectRows rows, WalkOptions walk) =>
         ObjectRowsFunction.Register(connection, () => rows.Count, walk.Threads, rows.Walk);
-
-    private static long Count(DuckDBConnection connection)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = "SELECT coalesce(sum(count), 0)::BIGINT FROM types";
-        return (long)command.ExecuteScalar()!;
-    }
 
     /// <summary>The references alone (kept tables read, references not yet): from a graph of their own.</summary>
     public static void LoadRefs(DuckDBConnection connection, HeapSource source, WalkOptions walk, KeptRefs refs, CancellationToken cancellation,
