@@ -46,10 +46,11 @@ public static class ParquetExport
         try
         {
             Directory.CreateDirectory(staging);
+            var rows = ExportRows.Of(connection, dump);
             foreach (var table in SqlSchema.Tables)
             {
                 var file = Path.Combine(staging, table + ".parquet");
-                SqlStatements.Execute(connection, $"COPY (SELECT *, {Literal(dump)} AS dump FROM {table}) TO {Literal(file)} (FORMAT parquet)");
+                SqlStatements.Execute(connection, $"COPY ({rows[table]}) TO {Literal(file)} (FORMAT parquet)");
             }
             if (overwrite && Directory.Exists(final))
             {

@@ -25,19 +25,28 @@ public static class SqlSchema
         CREATE TABLE _type_retained (type VARCHAR, retained BIGINT);
         CREATE TABLE roots (address UBIGINT, kind VARCHAR, name VARCHAR);
         CREATE TABLE strings (address UBIGINT, length INTEGER, value VARCHAR);
-        CREATE VIEW objects AS
-            SELECT o.address, t.type, o.size, ([{string.Join(", ", Generations.Select(name => $"'{name}'"))}])[o.generation + 1] AS generation,
-                o.live, o.retained, o.dominator, o.parent
-            FROM _objects o JOIN _types t USING (type_id);
+        CREATE VIEW objects AS {ObjectsOf("_types", GenerationList)};
         CREATE VIEW types AS {TypesOf("_objects o JOIN _types t USING (type_id)", "t.type")};
         """;
 
     /// <summary>The references' tables: each reference with the id of the field that holds it, and the fields' names.</summary>
-    public const string Refs = """
+    public static string Refs => $"""
         CREATE TABLE _refs (source UBIGINT, target UBIGINT, field_id INTEGER);
         CREATE TABLE _fields (field_id INTEGER, field VARCHAR);
-        CREATE VIEW refs AS SELECT r.source, r.target, f.field FROM _refs r LEFT JOIN _fields f USING (field_id);
+        CREATE VIEW refs AS {RefsOf("_fields")};
         """;
+
+    /// <summary>The generation names as a list literal, indexed by the stored number + 1.</summary>
+    public static string GenerationList => $"[{string.Join(", ", Generations.Select(name => $"'{name}'"))}]";
+
+    /// <summary>The <c>objects</c> rows, with the type names of <paramref name="types"/> (type_id, type) and the generation names of <paramref name="generations"/>.</summary>
+    public static string ObjectsOf(string types, string generations) => $"""
+        SELECT o.address, t.type, o.size, ({generations})[o.generation + 1] AS generation, o.live, o.retained, o.dominator, o.parent
+            FROM _objects o JOIN {types} t USING (type_id)
+        """;
+
+    /// <summary>The <c>refs</c> rows, with the field names of <paramref name="fields"/> (field_id, field).</summary>
+    public static string RefsOf(string fields) => $"SELECT r.source, r.target, f.field FROM _refs r LEFT JOIN {fields} f USING (field_id)";
 
     private static string TypesOf(string objects, string type) => $"""
         SELECT {type}, count(*) AS count, sum(o.size) AS bytes, count(*) FILTER (WHERE o.live) AS live_count,
