@@ -13,6 +13,14 @@ public static class ParquetExport
 {
     private const string Prefix = "dump=";
 
+    /// <summary>
+    /// The bytes a column's dictionary may reach before the Parquet writer gives it up for plain values: small, so that
+    /// columns of unique numbers (addresses) give it up after a few hundred rows instead of hashing each row group's
+    /// values (a third of the objects' write time), while those of few values (sizes, live) keep it. The names are
+    /// ENUMs (<see cref="ExportRows"/>), written against their own dictionary whatever this limit.
+    /// </summary>
+    private const int DictionaryLimit = 4096;
+
     /// <summary>The dump's partition name: the dump file's name, or pid&lt;N&gt; for a process.</summary>
     public static string DumpName(TargetSpec target) => target.DumpPath is { } path ? Path.GetFileName(path) : $"pid{target.ProcessId}";
 
@@ -50,7 +58,7 @@ public static class ParquetExport
             foreach (var table in SqlSchema.Tables)
             {
                 var file = Path.Combine(staging, table + ".parquet");
-                SqlStatements.Execute(connection, $"COPY ({rows[table]}) TO {Literal(file)} (FORMAT parquet)");
+                SqlStatements.Execute(connection, $"COPY ({rows[table]}) TO {Literal(file)} (FORMAT parquet, DICTIONARY_SIZE_LIMIT {DictionaryLimit})");
             }
             if (overwrite && Directory.Exists(final))
             {
