@@ -10,6 +10,9 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 internal static unsafe partial class DuckDbNative
 {
+    /// <summary>The rows of one data chunk a table function fills: DuckDB's vector size.</summary>
+    public const int VectorSize = 2048;
+
     [LibraryImport("duckdb", EntryPoint = "duckdb_data_chunk_get_vector")]
     [UnmanagedCallConv(CallConvs = [typeof(CallConvCdecl)])]
     public static partial IntPtr Vector(IntPtr chunk, ulong index);

@@ -5,76 +5,36 @@ using MemAnalyzer.Retention;
 namespace MemAnalyzer.Sql;
 
 /// <summary>
-/// The rows that come from the live graph: the roots, the references (while the graph still has them) and the bytes
+/// The rows that come from the live graph: the roots, the references (from the graph's reference arrays) and the bytes
 /// each type retains (<c>_type_retained</c>, the -retained table's numbers). Each live object's retained bytes,
 /// dominator and parent are columns of its <c>_objects</c> row (<see cref="LiveColumns"/>).
 /// </summary>
 internal static class GraphRows
 {
     /// <summary>
-    /// The references of live objects, one row per edge of the graph, with the id of the field that holds it
-    /// (<see cref="RefFields"/>) in <c>_refs</c>, and the names of those ids in <c>_fields</c>. Reads only the
-    /// reference arrays it is given (<see cref="ObjectGraph.EdgeStart"/>, <see cref="ObjectGraph.Edges"/>, taken before
-    /// the dominators let go of the graph's), so that it can run beside them on a thread of its own.
+    /// The references of live objects as <c>heap_refs()</c> (<see cref="RefRowsFunction"/>: one row per edge of the
+    /// graph, with the id of the field that holds it), and the names of those ids in the current catalog's
+    /// <c>_fields</c>. Takes the graph's reference arrays before the dominators let go of them: the rows are made from
+    /// them whenever a statement reads the function.
     /// </summary>
-    public static void AppendRefs(DuckDBConnection connection, ObjectAddresses addresses, int[] edgeStart, int[] edges, HeapSource source,
-        CancellationToken cancellation)
+    public static void RegisterRefs(DuckDBConnection connection, ObjectGraph graph, HeapSource source, int threads, CancellationToken cancellation)
     {
-        const int Block = 4096;
-        var fields = new RefFields(source);
-        var ids = new int[64];
-        var targets = new ulong[64];
-        var from = new ulong[Block];
-        using (var refs = new ChunkAppender(connection, "_refs"))
+        var rows = new RefRows(graph, source, cancellation);
+        using (var fieldNames = connection.CreateAppender("_fields"))
         {
-            for (var first = 0; first < addresses.Count; first += Block)
+            for (var id = 0; id < rows.Layouts.Names.Count; id++)
             {
-                cancellation.ThrowIfCancellationRequested();
-                var count = Math.Min(Block, addresses.Count - first);
-                // The sources in address order, a block at a time; each target is looked up once.
-                addresses.CopyTo(first, from.AsSpan(0, count));
-                for (var i = 0; i < count; i++)
-                {
-                    var obj = first + i;
-                    var length = edgeStart[obj + 1] - edgeStart[obj];
-                    if (length == 0)
-                    {
-                        continue;
-                    }
-                    if (length > ids.Length)
-                    {
-                        ids = new int[Math.Max(length, ids.Length * 2)];
-                        targets = new ulong[ids.Length];
-                    }
-                    var references = edges.AsSpan(edgeStart[obj], length);
-                    for (var r = 0; r < length; r++)
-                    {
-                        targets[r] = addresses[references[r]];
-                    }
-                    fields.Name(from[i], targets.AsSpan(0, length), ids.AsSpan(0, length));
-                    for (var r = 0; r < length; r++)
-                    {
-                        var row = refs.NextRow();
-                        refs.Set(0, row, from[i]);
-                        refs.Set(1, row, targets[r]);
-                        if (ids[r] >= 0)
-                        {
-                            refs.Set(2, row, ids[r]);
-                        }
-                        else
-                        {
-                            refs.SetNull(2, row);
-                        }
-                    }
-                }
+                fieldNames.CreateRow().AppendValue(id).AppendValue(rows.Layouts.Names[id]).EndRow();
             }
         }
-        using var fieldNames = connection.CreateAppender("_fields");
-        for (var id = 0; id < fields.Names.Count; id++)
-        {
-            fieldNames.CreateRow().AppendValue(id).AppendValue(fields.Names[id]).EndRow();
-        }
+        RefRowsFunction.Register(connection, rows, threads);
     }
+
+    /// <summary>Stores the rows of <c>heap_refs()</c> in the current catalog's <c>_refs</c>.</summary>
+    public const string StoreRefs = $"INSERT INTO _refs SELECT * FROM {RefRowsFunction.Name}();";
+
+    /// <summary>Makes <c>_refs</c> a view of <c>heap_refs()</c>: the rows are made each time a query reads them.</summary>
+    public const string ReadRefs = $"DROP TABLE _refs; CREATE VIEW _refs AS SELECT * FROM {RefRowsFunction.Name}();";
 
     /// <summary>Every root of the graph: the object it holds, its kind and its label (as -roots names it).</summary>
     public static void AppendRoots(DuckDBConnection connection, ObjectGraph graph)

@@ -29,31 +29,44 @@ public static class HeapTables
         DominatorTree tree;
         RootPaths paths;
         HeapSnapshot? liveTable = null;
+        var objects = new ObjectLoad(connection, source, walk, needs, store: !readObjects, cancellation);
+        objects.Register();
         if (needs.Refs)
         {
             (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
-            // The references are appended on a thread of their own while the root paths and dominators are computed
-            // (neither touches the connection); the dominators let go of the graph's references, not of these.
-            var (addresses, edgeStart, edges) = (graph.Addresses, graph.EdgeStart, graph.Edges);
-            var refs = Task.Factory.StartNew(() => GraphRows.AppendRefs(connection, addresses, edgeStart, edges, source, cancellation),
-                cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            GraphRows.RegisterRefs(connection, graph, source, walk.Threads, cancellation);
+            if (readObjects)
+            {
+                SqlStatements.Execute(connection, GraphRows.ReadRefs);
+            }
+            // The references of a live process are stored on a thread of their own (its tables are read after it is
+            // resumed), a dump's objects walked on another, while the root paths and dominators are computed (none of
+            // which touches the connection or asks ClrMD unlocked); the dominators let go of the graph's references,
+            // not of those the references' rows read.
+            var refs = Task.Factory.StartNew(() =>
+            {
+                if (!readObjects)
+                {
+                    SqlStatements.Execute(connection, GraphRows.StoreRefs);
+                }
+            }, cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
             try
             {
+                objects.Start(live);
                 paths = RootPaths.Compute(graph, cancellation);
                 tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+                refs.GetAwaiter().GetResult();
             }
             catch
             {
-                // Never leave the connection in use by the appending thread: its own failure, if any, is the lesser one.
+                // Never leave the connection in use by another thread: their own failures, if any, are the lesser ones.
                 ((IAsyncResult)refs).AsyncWaitHandle.WaitOne();
+                objects.Abandon();
                 throw;
             }
-            refs.GetAwaiter().GetResult();
-            // The references (held by the task's closure), and what the dominators let go of, go back to the system
-            // before the objects' rows take DuckDB's buffers.
-            (addresses, edgeStart, edges, refs) = (null!, null!, null!, null!);
             if (graph.Count >= 1 << 20)
             {
+                // What the dominators let go of goes back to the system before the objects' rows take DuckDB's buffers.
                 GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
             }
         }
@@ -64,59 +77,12 @@ public static class HeapTables
         }
         GraphRows.AppendRoots(connection, graph);
         GraphRows.AppendTypeRetained(connection, graph, tree);
-        var columns = new LiveColumns(graph, tree, paths);
-        LoadObjects(connection, source, walk, live, columns, store: !readObjects, needs.Strings, needs.Types, cancellation);
+        var snapshot = objects.Finish(live, new LiveColumns(graph, tree, paths), liveTable, progress);
         foreach (var type in needs.FieldTypes)
         {
             FieldTables.Load(connection, source.Heap, new ObjectRetention(graph, tree), type, cancellation);
         }
-        var snapshot = LiveGraphReader.TypeTable(liveTable, live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         return warnings.Count == 0 ? snapshot : snapshot with { Warnings = [.. snapshot.Warnings, .. warnings] };
-    }
-
-    /// <summary>
-    /// <c>_objects</c> from <see cref="ObjectRowsFunction"/>: stored by DuckDB (<paramref name="store"/>: the tables of
-    /// a live process, read after it is resumed), else a view of it, so that each query reading it walks the heap with
-    /// the live columns the function keeps. One walk (the stored rows, else the counts of <see cref="TypeCounts"/> when
-    /// <paramref name="withTypes"/>, else a count told to DuckDB's planner) meets the types of the type-name table and
-    /// appends the strings when asked for.
-    /// </summary>
-    private static void LoadObjects(DuckDBConnection connection, HeapSource source, WalkOptions walk, ObjectBitmap live, LiveColumns graph,
-        bool store, bool withStrings, bool withTypes, CancellationToken cancellation)
-    {
-        var strings = withStrings ? new StringRowSinks(connection) : null;
-        long? count = null;
-        ObjectRowStream? walked = null;
-        ObjectRowsFunction.Register(connection, () => count, walk.Threads,
-            needs => walked = new ObjectRowStream(source, walk, needs.HasFlag(ColumnNeeds.Mark) ? live : null, needs.HasFlag(ColumnNeeds.Graph) ? graph : null, needs,
-                strings, cancellation));
-        var counted = !store && withTypes;
-        try
-        {
-            if (counted)
-            {
-                SqlStatements.Execute(connection, TypeCounts.Create);
-            }
-            var statement = store ? $"INSERT INTO _objects SELECT * FROM {ObjectRowsFunction.Name}()"
-                : counted ? TypeCounts.Walk
-                : $"SELECT count(*) FROM {ObjectRowsFunction.Name}()";
-            count = ObjectRowStream.Scan(connection, statement, () => walked);
-        }
-        finally
-        {
-            strings?.Dispose();
-            strings = null;
-        }
-        AppendTypes(connection, source.Table, walked!.SeenTypes);
-        if (counted)
-        {
-            SqlStatements.Execute(connection, TypeCounts.Store);
-            count = TypeCounts.Objects(connection);
-        }
-        if (!store)
-        {
-            SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
-        }
     }
 
     /// <summary>The type-name table: each type index's MethodTable (the rows' type id) and name.</summary>

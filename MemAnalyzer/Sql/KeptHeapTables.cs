@@ -68,7 +68,14 @@ internal static class KeptHeapTables
         IProgress<HeapWalkProgress>? progress)
     {
         var (graph, _, _) = HeapGraphReader.Read(source, walk, cancellation, progress);
-        refs.Load(() => GraphRows.AppendRefs(connection, graph.Addresses, graph.EdgeStart, graph.Edges, source, cancellation));
+        refs.Load(() => Store(connection, graph, source, walk, cancellation));
+    }
+
+    /// <summary>The references' rows of <paramref name="graph"/> stored in the current catalog (the references' database).</summary>
+    private static void Store(DuckDBConnection connection, Retention.ObjectGraph graph, HeapSource source, WalkOptions walk, CancellationToken cancellation)
+    {
+        GraphRows.RegisterRefs(connection, graph, source, walk.Threads, cancellation);
+        SqlStatements.Execute(connection, GraphRows.StoreRefs);
     }
 
     /// <summary>
@@ -84,11 +91,8 @@ internal static class KeptHeapTables
         try
         {
             read = LiveGraphReader.Read(source, walk, withPaths: false, cancellation, progress, withTree: true, whileReferenced: refs is null ? null : graph =>
-            {
-                var (addresses, edgeStart, edges) = (graph.Addresses, graph.EdgeStart, graph.Edges);
-                appending = Task.Factory.StartNew(() => refs.Load(() => GraphRows.AppendRefs(connection, addresses, edgeStart, edges, source, cancellation)),
-                    cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
-            });
+                appending = Task.Factory.StartNew(() => refs.Load(() => Store(connection, graph, source, walk, cancellation)),
+                    cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default));
         }
         catch
         {

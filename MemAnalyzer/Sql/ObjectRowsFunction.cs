@@ -136,7 +136,7 @@ internal static unsafe class ObjectRowsFunction
         try
         {
             var rows = 0;
-            while (!cursor.Done && rows < ChunkAppender.Rows)
+            while (!cursor.Done && rows < DuckDbNative.VectorSize)
             {
                 if (cursor.Block is null || cursor.Offset == cursor.Block.Count)
                 {
@@ -145,7 +145,7 @@ internal static unsafe class ObjectRowsFunction
                     cursor.Done = cursor.Block is null;
                     continue;
                 }
-                var take = Math.Min(ChunkAppender.Rows - rows, cursor.Block.Count - cursor.Offset);
+                var take = Math.Min(DuckDbNative.VectorSize - rows, cursor.Block.Count - cursor.Offset);
                 for (var c = 0; c < scan.Projected.Length; c++)
                 {
                     Copy(DuckDbNative.Vector(chunk, (ulong)c), scan.Projected[c], cursor.Block, cursor.Offset, rows, take);
