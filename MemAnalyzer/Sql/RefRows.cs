@@ -13,7 +13,7 @@ namespace MemAnalyzer.Sql;
 internal sealed class RefRows
 {
     /// <summary>Sources handed to a thread at a time, in address order.</summary>
-    private const int Block = 4096;
+    private const int Block = 512;
 
     private readonly ObjectAddresses _addresses;
     private readonly int[] _edgeStart;
