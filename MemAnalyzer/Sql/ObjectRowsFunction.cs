@@ -33,25 +33,7 @@ internal static unsafe class ObjectRowsFunction
     /// <param name="threads">DuckDB's threads that may read one scan at once (each its own segments' rows).</param>
     public static void Register(DuckDBConnection connection, Func<long?> rows, int threads, Func<ColumnNeeds, ObjectRowStream> walk)
     {
-        var function = NativeMethods.TableFunction.DuckDBCreateTableFunction();
-        try
-        {
-            NativeMethods.TableFunction.DuckDBTableFunctionSetName(function, Name);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetExtraInfo(function, GCHandle.ToIntPtr(GCHandle.Alloc(new Source(rows, threads, walk))), &Free);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetBind(function, &Bind);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetInit(function, &Init);
-            DuckDbNative.SetLocalInit(function, &LocalInit);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetFunction(function, &Fill);
-            NativeMethods.TableFunction.DuckDBTableFunctionSupportsProjectionPushdown(function, true);
-            if (NativeMethods.TableFunction.DuckDBRegisterTableFunction(connection.NativeConnection, function) != DuckDBState.Success)
-            {
-                throw new InvalidOperationException($"DuckDB refused the table function {Name}()");
-            }
-        }
-        finally
-        {
-            NativeMethods.TableFunction.DuckDBDestroyTableFunction(ref function);
-        }
+        TableFunction.Register(connection, Name, new Source(rows, threads, walk), pushdown: true, &Bind, &Init, &LocalInit, &Fill);
     }
 
     private sealed record Source(Func<long?> Rows, int Threads, Func<ColumnNeeds, ObjectRowStream> Walk);
@@ -77,14 +59,6 @@ internal static unsafe class ObjectRowsFunction
     }
 
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
-    private static void Free(IntPtr handle)
-    {
-        var gc = GCHandle.FromIntPtr(handle);
-        (gc.Target as IDisposable)?.Dispose();
-        gc.Free();
-    }
-
-    [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void Bind(IntPtr info)
     {
         foreach (var (name, type) in Columns)
@@ -92,7 +66,7 @@ internal static unsafe class ObjectRowsFunction
             using var logical = NativeMethods.LogicalType.DuckDBCreateLogicalType(type);
             NativeMethods.TableFunction.DuckDBBindAddResultColumn(info, name, logical);
         }
-        var source = (Source)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBBindGetExtraInfo(info)).Target!;
+        var source = TableFunction.Target<Source>(NativeMethods.TableFunction.DuckDBBindGetExtraInfo(info));
         if (source.Rows() is { } rows)
         {
             NativeMethods.TableFunction.DuckDBBindSetCardinality(info, (ulong)rows, true);
@@ -104,7 +78,7 @@ internal static unsafe class ObjectRowsFunction
     {
         try
         {
-            var source = (Source)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBInitGetExtraInfo(info)).Target!;
+            var source = TableFunction.Target<Source>(NativeMethods.TableFunction.DuckDBInitGetExtraInfo(info));
             var projected = new int[NativeMethods.TableFunction.DuckDBInitGetColumnCount(info)];
             for (var i = 0; i < projected.Length; i++)
             {
@@ -114,7 +88,7 @@ internal static unsafe class ObjectRowsFunction
                 | (projected.Contains(LiveColumn) ? ColumnNeeds.Mark : ColumnNeeds.None)
                 | (projected.Any(c => c >= FirstGraphColumn) ? ColumnNeeds.Mark | ColumnNeeds.Graph : ColumnNeeds.None);
             var scan = new Scan(source.Walk(needs), projected);
-            NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(scan)), &Free);
+            NativeMethods.TableFunction.DuckDBInitSetInitData(info, TableFunction.Handle(scan), &TableFunction.Free);
             DuckDbNative.SetMaxThreads(info, (ulong)source.Threads);
         }
         catch (Exception e)
@@ -125,14 +99,14 @@ internal static unsafe class ObjectRowsFunction
 
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void LocalInit(IntPtr info) =>
-        NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(new Cursor())), &Free);
+        NativeMethods.TableFunction.DuckDBInitSetInitData(info, TableFunction.Handle(new Cursor()), &TableFunction.Free);
 
     /// <summary>Fills the next rows, at most one vector's worth (none when the walk is done), of the projected columns only.</summary>
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void Fill(IntPtr info, IntPtr chunk)
     {
-        var scan = (Scan)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBFunctionGetInitData(info)).Target!;
-        var cursor = (Cursor)GCHandle.FromIntPtr(DuckDbNative.LocalInitData(info)).Target!;
+        var scan = TableFunction.Target<Scan>(NativeMethods.TableFunction.DuckDBFunctionGetInitData(info));
+        var cursor = TableFunction.Target<Cursor>(DuckDbNative.LocalInitData(info));
         try
         {
             var rows = 0;

@@ -22,30 +22,10 @@ internal static unsafe class RefRowsFunction
     /// <param name="threads">DuckDB's threads that may read one scan at once (each its own blocks of sources).</param>
     public static void Register(DuckDBConnection connection, RefRows rows, int threads)
     {
-        var function = NativeMethods.TableFunction.DuckDBCreateTableFunction();
-        try
-        {
-            NativeMethods.TableFunction.DuckDBTableFunctionSetName(function, Name);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetExtraInfo(function, GCHandle.ToIntPtr(GCHandle.Alloc((rows, threads))), &Free);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetBind(function, &Bind);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetInit(function, &Init);
-            DuckDbNative.SetLocalInit(function, &LocalInit);
-            NativeMethods.TableFunction.DuckDBTableFunctionSetFunction(function, &Fill);
-            if (NativeMethods.TableFunction.DuckDBRegisterTableFunction(connection.NativeConnection, function) != DuckDBState.Success)
-            {
-                throw new InvalidOperationException($"DuckDB refused the table function {Name}()");
-            }
-        }
-        finally
-        {
-            NativeMethods.TableFunction.DuckDBDestroyTableFunction(ref function);
-        }
+        TableFunction.Register(connection, Name, (rows, threads), pushdown: false, &Bind, &Init, &LocalInit, &Fill);
     }
 
-    private static (RefRows Rows, int Threads) Source(IntPtr extra) => ((RefRows, int))GCHandle.FromIntPtr(extra).Target!;
-
-    [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
-    private static void Free(IntPtr handle) => GCHandle.FromIntPtr(handle).Free();
+    private static (RefRows Rows, int Threads) Source(IntPtr extra) => TableFunction.Target<(RefRows, int)>(extra);
 
     /// <summary>Each statement that reads the function binds it: its scan (shared by its threads) is the bind data.</summary>
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
@@ -58,7 +38,7 @@ internal static unsafe class RefRowsFunction
         }
         var rows = Source(NativeMethods.TableFunction.DuckDBBindGetExtraInfo(info)).Rows;
         NativeMethods.TableFunction.DuckDBBindSetCardinality(info, (ulong)rows.Count, true);
-        NativeMethods.TableFunction.DuckDBBindSetBindData(info, GCHandle.ToIntPtr(GCHandle.Alloc(rows.Scan())), &Free);
+        NativeMethods.TableFunction.DuckDBBindSetBindData(info, TableFunction.Handle(rows.Scan()), &TableFunction.Free);
     }
 
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
@@ -70,8 +50,8 @@ internal static unsafe class RefRowsFunction
     {
         try
         {
-            var scan = (RefRows.Scanning)GCHandle.FromIntPtr(NativeMethods.TableFunction.DuckDBInitGetBindData(info)).Target!;
-            NativeMethods.TableFunction.DuckDBInitSetInitData(info, GCHandle.ToIntPtr(GCHandle.Alloc(scan.Reader())), &Free);
+            var scan = TableFunction.Target<RefRows.Scanning>(NativeMethods.TableFunction.DuckDBInitGetBindData(info));
+            NativeMethods.TableFunction.DuckDBInitSetInitData(info, TableFunction.Handle(scan.Reader()), &TableFunction.Free);
         }
         catch (Exception e)
         {
@@ -83,7 +63,7 @@ internal static unsafe class RefRowsFunction
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void Fill(IntPtr info, IntPtr chunk)
     {
-        var reader = (RefRows.Reader)GCHandle.FromIntPtr(DuckDbNative.LocalInitData(info)).Target!;
+        var reader = TableFunction.Target<RefRows.Reader>(DuckDbNative.LocalInitData(info));
         try
         {
             var field = DuckDbNative.Vector(chunk, 2);
