@@ -43,13 +43,8 @@ public static class HeapTables
             // resumed), a dump's objects walked on another, while the root paths and dominators are computed (none of
             // which touches the connection or asks ClrMD unlocked); the dominators let go of the graph's references,
             // not of those the references' rows read.
-            var refs = Task.Factory.StartNew(() =>
-            {
-                if (!readObjects)
-                {
-                    SqlStatements.Execute(connection, GraphRows.StoreRefs);
-                }
-            }, cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            var refs = readObjects ? Task.CompletedTask
+                : Task.Factory.StartNew(() => SqlStatements.Execute(connection, GraphRows.StoreRefs), cancellation, TaskCreationOptions.LongRunning, TaskScheduler.Default);
             try
             {
                 objects.Start(live);

@@ -40,11 +40,10 @@ internal sealed class ObjectLoad(DuckDBConnection connection, HeapSource source,
         {
             return;
         }
+        var catalog = SqlStatements.Catalog(connection);
         _early = Task.Factory.StartNew(() =>
         {
-            using var own = connection.Duplicate();
-            own.Open();
-            SqlStatements.Execute(own, $"USE \"{Catalog(connection).Replace("\"", "\"\"")}\";");
+            using var own = SqlStatements.Beside(connection, catalog);
             Walk(own);
             return LiveGraphReader.TypeTable(null, live, source, ObjectSelection.Live, null, walk, _stop.Token, null);
         }, _stop.Token, TaskCreationOptions.LongRunning, TaskScheduler.Default);
@@ -64,9 +63,16 @@ internal sealed class ObjectLoad(DuckDBConnection connection, HeapSource source,
     public HeapSnapshot Finish(ObjectBitmap live, LiveColumns columns, HeapSnapshot? liveTable, IProgress<HeapWalkProgress>? progress)
     {
         (_live, _columns) = (live, columns);
-        var snapshot = _early is null
-            ? Walked(() => Walk(connection), () => LiveGraphReader.TypeTable(liveTable, live, source, ObjectSelection.Live, null, walk, cancellation, progress))
-            : _early.GetAwaiter().GetResult();
+        HeapSnapshot snapshot;
+        if (_early is null)
+        {
+            Walk(connection);
+            snapshot = LiveGraphReader.TypeTable(liveTable, live, source, ObjectSelection.Live, null, walk, cancellation, progress);
+        }
+        else
+        {
+            snapshot = _early.GetAwaiter().GetResult();
+        }
         HeapTables.AppendTypes(connection, source.Table, _walked!.SeenTypes);
         if (Counted)
         {
@@ -78,12 +84,6 @@ internal sealed class ObjectLoad(DuckDBConnection connection, HeapSource source,
             SqlStatements.Execute(connection, $"DROP TABLE _objects; CREATE VIEW _objects AS SELECT * FROM {ObjectRowsFunction.Name}();");
         }
         return snapshot;
-    }
-
-    private static HeapSnapshot Walked(Action walk, Func<HeapSnapshot> table)
-    {
-        walk();
-        return table();
     }
 
     /// <summary>The one walk of the objects, on <paramref name="on"/>: stores them, counts them per type, or counts them.</summary>
@@ -106,12 +106,5 @@ internal sealed class ObjectLoad(DuckDBConnection connection, HeapSource source,
             Strings?.Dispose();
             Strings = null;
         }
-    }
-
-    private static string Catalog(DuckDBConnection connection)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = "SELECT current_database()";
-        return (string)command.ExecuteScalar()!;
     }
 }

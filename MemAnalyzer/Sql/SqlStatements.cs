@@ -6,6 +6,34 @@ namespace MemAnalyzer.Sql;
 public static class SqlStatements
 {
     /// <summary>Statements of the tool itself (the schema, an export's COPY): a failure is the tool's, not the query's.</summary>
+    /// <summary>The connection's current catalog (ask it while no statement runs on the connection).</summary>
+    public static string Catalog(DuckDBConnection connection)
+    {
+        using var command = connection.CreateCommand();
+        command.CommandText = "SELECT current_database()";
+        return (string)command.ExecuteScalar()!;
+    }
+
+    /// <summary>
+    /// A connection of its own to the same database, on <paramref name="catalog"/> (<see cref="Catalog"/>), for
+    /// another thread (DuckDB appends and scans from several connections at once); the caller disposes it.
+    /// </summary>
+    public static DuckDBConnection Beside(DuckDBConnection connection, string catalog)
+    {
+        var own = connection.Duplicate();
+        try
+        {
+            own.Open();
+            Execute(own, $"USE \"{catalog.Replace("\"", "\"\"")}\";");
+            return own;
+        }
+        catch
+        {
+            own.Dispose();
+            throw;
+        }
+    }
+
     public static void Execute(DuckDBConnection connection, string statements)
     {
         using var command = connection.CreateCommand();

@@ -9,16 +9,14 @@ namespace MemAnalyzer.Sql;
 internal sealed class StringRowSinks(DuckDBConnection connection) : IDisposable
 {
     private readonly List<(DuckDBConnection Connection, DuckDBAppender Strings)> _sinks = [];
-    private readonly string _catalog = CatalogOf(connection);
+    private readonly string _catalog = SqlStatements.Catalog(connection);
 
     /// <summary>An appender for one more walk thread.</summary>
     public DuckDBAppender Next()
     {
-        var own = connection.Duplicate();
+        var own = SqlStatements.Beside(connection, _catalog);
         try
         {
-            own.Open();
-            SqlStatements.Execute(own, $"USE \"{_catalog.Replace("\"", "\"\"")}\";");
             var strings = own.CreateAppender("strings");
             lock (_sinks)
             {
@@ -40,13 +38,6 @@ internal sealed class StringRowSinks(DuckDBConnection connection) : IDisposable
         {
             strings.CreateRow().AppendValue(address).AppendValue(length < 0 ? null : (int?)length).AppendValue(value).EndRow();
         }
-    }
-
-    private static string CatalogOf(DuckDBConnection connection)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = "SELECT current_database()";
-        return (string)command.ExecuteScalar()!;
     }
 
     /// <summary>Closes every appender, which appends what it holds (the first failure is thrown once every one is closed).</summary>
