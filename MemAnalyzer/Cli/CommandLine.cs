@@ -20,7 +20,7 @@ public sealed class CommandLine
             // An unknown word lands in RemainingArguments, and Parse says what was meant (UnknownArgument).
             ThrowOnUnexpectedArgument = false,
         };
-        DumpFile = App.Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump), or a .gcdump of dotnet-gcdump (its type table and diffs). Several (repeated -f, or a glob such as 'dumps/*.dmp'): a batch, each dump on its own.", CommandOptionType.MultipleValue);
+        DumpFile = App.Option("-f|--file <DUMP>", "Core dump to analyze (createdump, dotnet-dump, WriteDump or procdump), or a .gcdump of dotnet-gcdump (its type table and diffs). Several (repeated -f, or a glob such as 'dumps/*.dmp'): a batch, each dump on its own. With -sql: export folders (a pattern names folders).", CommandOptionType.MultipleValue);
         ProcessId = Single("-pid|--pid <PID-OR-NAME>", "Live .NET process to analyze: a pid, or its name or part of its command line (one match). Suspended only while its heap is read.");
         SecondDumpFile = Single("-f2|--file2 <DUMP>", "Second dump (or .gcdump): print second minus first per type (diff). Combines with -f or -pid.");
         SecondProcessId = Single("-pid2|--pid2 <PID-OR-NAME>", "Second, live process for a diff. Combines with -f or -pid.");

@@ -86,6 +86,9 @@ public static class ParquetExport
     /// <summary>A text as a SQL string literal.</summary>
     public static string Literal(string text) => "'" + text.Replace("'", "''", StringComparison.Ordinal) + "'";
 
+    /// <summary>The glob of one table's files of every dump in an export folder.</summary>
+    public static string Files(string folder, string table) => Path.Combine(folder, Prefix + "*", table + ".parquet");
+
     /// <summary>The dumps' folders an export folder holds.</summary>
     public static IReadOnlyList<string> Dumps(string folder) =>
         [.. Directory.EnumerateDirectories(folder, Prefix + "*").Select(Path.GetFileName).OfType<string>().Order(StringComparer.Ordinal)];

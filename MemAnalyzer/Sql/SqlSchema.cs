@@ -9,8 +9,11 @@ namespace MemAnalyzer.Sql;
 /// </summary>
 public static class SqlSchema
 {
+    /// <summary>The table every dump has rows in (an export's mark: dump=&lt;name&gt;/objects.parquet).</summary>
+    public const string Objects = "objects";
+
     /// <summary>The tables a query may name, in the order the README documents them.</summary>
-    public static IReadOnlyList<string> Tables { get; } = ["objects", "refs", "roots", "types", "strings"];
+    public static IReadOnlyList<string> Tables { get; } = [Objects, "refs", "roots", "types", "strings"];
 
     /// <summary>The generation column's names, by Analysis.HeapGeneration's number.</summary>
     public static IReadOnlyList<string> Generations { get; } = ["gen0", "gen1", "gen2", "loh", "poh", "frozen"];

@@ -26,7 +26,7 @@ public sealed class DominatorsView : ConsoleView<(int Count, int Depth, TypeFilt
 
     public override CommandRequest Build(ViewLine line)
     {
-        if (line.Batch)
+        if (line.Batch is not null)
         {
             throw ViewLine.Invalid("-suspects and -dominators read one target (or, -suspects, the two of a diff): give one -f <dump>, not several");
         }

@@ -45,7 +45,7 @@ public sealed class ObjectsView : ConsoleView<ObjectsQuery, ObjectsResult>
         {
             throw ViewLine.Invalid("a number of objects belongs to -objects: -objects <type|address> [N]");
         }
-        if (line.Second is not null || line.Batch)
+        if (line.Second is not null || line.Batch is not null)
         {
             throw ViewLine.Invalid("-objects reads one target: give one -f <dump> or one -pid <pid>, without -f2/-pid2 or several dumps");
         }

@@ -8,13 +8,14 @@ namespace MemAnalyzer.Views;
 /// <summary>
 /// -sql "&lt;query&gt;": the heap as tables (objects, refs, roots, types, strings, fields('&lt;type&gt;')) in an embedded DuckDB, the query's
 /// result as a table, CSV or JSON; -export &lt;dir&gt;: the same tables as Parquet files partitioned by dump; -sql with
-/// -f &lt;export folder&gt; queries exported dumps together. libduckdb.so is loaded only here.
+/// -f &lt;export folder&gt; (several -f, or a pattern of folders) queries exported dumps together. libduckdb.so is loaded
+/// only here.
 /// </summary>
 public sealed class SqlView : View
 {
     public override IReadOnlyList<ViewSwitch> Switches { get; } =
     [
-        ViewSwitch.Single("-sql|--sql <QUERY>", "Runs a SQL query (DuckDB) over the heap's tables: objects, refs, roots, types, strings, fields('<type>') (see the README's SQL section). With -f <export folder>: over the dumps -export wrote there. Prints a table; -o x.csv, -o x.json and -format json write the rows."),
+        ViewSwitch.Single("-sql|--sql <QUERY>", "Runs a SQL query (DuckDB) over the heap's tables: objects, refs, roots, types, strings, fields('<type>') (see the README's SQL section). With -f <export folder> (several -f, or a pattern such as 'nightly/*'): over the dumps -export wrote there. Prints a table; -o x.csv, -o x.json and -format json write the rows."),
         ViewSwitch.Single("-export|--export <DIR>", "Writes the heap's tables as Parquet files, one folder per dump: <DIR>/dump=<name>/objects.parquet, ... (with a dump column). A dump already there needs -overwrite."),
     ];
 
@@ -26,9 +27,10 @@ public sealed class SqlView : View
 
     public override bool TakesOverwrite(Func<string, bool> has) => has("-export");
 
+    public override bool ReadsExportFolders(Func<string, bool> has) => has("-sql") && !has("-export");
+
     public override CommandRequest Build(ViewLine line)
     {
-        RefuseBatch(line);
         RefuseOtherViews(line);
         if (line.Second is not null)
         {
@@ -44,13 +46,32 @@ public sealed class SqlView : View
         {
             throw ViewLine.Invalid("-export writes Parquet files: leave out -o and -format json, or add -sql for a query's rows");
         }
-        var exported = line.First.DumpPath is { } path && Directory.Exists(path);
-        if (exported && (export is not null || query is null))
+        var folders = ExportFolders(line);
+        if (folders is not null && (export is not null || query is null))
         {
-            throw ViewLine.Invalid($"{line.First.DumpPath} is a folder: -sql \"<query>\" -f <folder> queries an export; -export reads a dump or a process");
+            throw ViewLine.Invalid($"{folders[0]} is a folder: -sql \"<query>\" -f <folder> queries an export; -export reads a dump or a process");
         }
         return new ViewRequest<SqlOptions>(this, line.First, null, Analysis.SizeUnit.Bytes, line.Output, ShowUnchanged: false,
-            new SqlOptions(query, export, line.Has("-overwrite"), exported));
+            new SqlOptions(query, export, line.Has("-overwrite"), folders));
+    }
+
+    /// <summary>The export folders -f names (one, several, or a pattern's), or null for one dump or process.</summary>
+    private IReadOnlyList<string>? ExportFolders(ViewLine line)
+    {
+        if (line.Batch is null)
+        {
+            return line.First.DumpPath is { } path && Directory.Exists(path) ? [path] : null;
+        }
+        if (line.Has("-export"))
+        {
+            throw ViewLine.Invalid("-export writes the tables of one dump or process: give one -f <dump>, and export each dump of a fleet into the same folder");
+        }
+        var dump = line.Batch.FirstOrDefault(path => !Directory.Exists(path));
+        if (dump is not null)
+        {
+            throw ViewLine.Invalid($"{dump} is not an export folder: -sql reads one dump or process, or the folders -export wrote (several -f <folder>, or a pattern of them); export each dump, then query the folders");
+        }
+        return line.Batch;
     }
 
     public override int Run(CommandRequest request, RunContext context)
@@ -69,14 +90,14 @@ public sealed class SqlView : View
         using var engine = new SqlEngine();
         var connection = engine.Connection;
         var fieldTypes = options.Query is null ? [] : FieldTables.TypesIn(options.Query);
-        if (options.ExportFolder)
+        if (options.ExportFolders is { } folders)
         {
             if (fieldTypes.Count > 0)
             {
                 throw new MemAnalyzerException(ExitCodes.InvalidArguments,
                     $"fields('{fieldTypes[0]}') reads a dump or a process: an export holds no fields (run the query with -f <dump>)");
             }
-            ExportTables.Attach(connection, target.DumpPath!);
+            ExportTables.Attach(connection, folders);
             Write(SqlStatements.Query(connection, options.Query!, context.Cancellation), output, context);
             return ExitCodes.Success;
         }
@@ -182,6 +203,6 @@ public sealed class SqlView : View
         }
     }
 
-    /// <summary>-sql's query (or null), -export's folder (or null), -overwrite, and whether -f names an export folder.</summary>
-    public sealed record SqlOptions(string? Query, string? Export, bool Overwrite, bool ExportFolder);
+    /// <summary>-sql's query (or null), -export's folder (or null), -overwrite, and the export folders -f names (or null).</summary>
+    public sealed record SqlOptions(string? Query, string? Export, bool Overwrite, IReadOnlyList<string>? ExportFolders);
 }

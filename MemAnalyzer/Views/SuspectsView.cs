@@ -33,7 +33,7 @@ public sealed class SuspectsView : View
 
     public override CommandRequest Build(ViewLine line)
     {
-        if (line.Batch)
+        if (line.Batch is not null)
         {
             throw ViewLine.Invalid("-suspects and -dominators read one target (or, -suspects, the two of a diff): give one -f <dump>, not several");
         }

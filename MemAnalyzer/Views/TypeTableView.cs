@@ -88,7 +88,7 @@ public class TypeTableView : View
         var types = line.Value("-type") is { } pattern ? new TypeFilter(pattern) : null;
         var table = new TypeTableQuery(sortKey, top ?? sort.TopN ?? (output.WritesRows ? CsvDefaultTopN : DefaultTopN), sort.MinCount, selection, unit,
             line.Has("-vmmap"), types, line.Has("-dtr") || line.Has("-retained"), roots, Generation(line.Value("-gen")));
-        if (line.Batch && line.Second is null && line.Has("-resultfile"))
+        if (line.Batch is not null && line.Second is null && line.Has("-resultfile"))
         {
             throw ViewLine.Invalid("-resultfile holds the number of one analysis, and several -f make a batch: leave out -resultfile, or give one dump");
         }

@@ -44,6 +44,9 @@ public abstract class View
     /// <summary>Whether several -f make a batch of it (each dump analyzed on its own in a child) rather than a refusal.</summary>
     public virtual bool EachDumpOfABatch => false;
 
+    /// <summary>Whether a pattern in -f names folders -export wrote (-sql over exports) rather than dumps.</summary>
+    public virtual bool ReadsExportFolders(Func<string, bool> has) => false;
+
     /// <summary>Whether -overwrite, given without -o, is the view's own (-export replaces an export); otherwise it needs -o.</summary>
     public virtual bool TakesOverwrite(Func<string, bool> has) => false;
 
@@ -72,7 +75,7 @@ public abstract class View
     /// <summary>A view that reads one target or the two of a diff, never a batch of dumps.</summary>
     protected void RefuseBatch(ViewLine line)
     {
-        if (line.Batch)
+        if (line.Batch is not null)
         {
             throw ViewLine.Invalid($"{Name} reads one target (or the two of a diff): give one -f <dump>, not several");
         }

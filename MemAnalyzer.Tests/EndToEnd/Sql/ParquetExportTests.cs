@@ -68,7 +68,7 @@ public sealed class ParquetExportTests(RetentionTarget target)
     }
 
     /// <summary>The objects' count, bytes and live count as Parquet.Net reads the file.</summary>
-    private static async Task<(long Count, long Bytes, long Live)> ReadObjects(string path)
+    internal static async Task<(long Count, long Bytes, long Live)> ReadObjects(string path)
     {
         await using var reader = await ParquetReader.CreateAsync(path);
         var size = reader.Schema.DataFields.Single(f => f.Name == "size");

@@ -35,6 +35,18 @@ public sealed class DumpGlobTests : IDisposable
     }
 
     [Fact]
+    public void ForExportsAPatternNamesEachFolderHoldingAnExportOnceAndNoOtherFolder()
+    {
+        foreach (var name in new[] { "exports/b/dump=x/objects.parquet", "exports/a/dump=y/objects.parquet", "exports/a/dump=x/objects.parquet", "exports/c/notes.txt", "exports/d/dump=x/refs.parquet" })
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(_directory.File(name))!);
+            File.WriteAllText(_directory.File(name), "");
+        }
+
+        Assert.Equal([_directory.File("exports/a"), _directory.File("exports/b")], DumpGlob.Expand([_directory.File("exports/*")], exportFolders: true));
+    }
+
+    [Fact]
     public void APatternThatMatchesNothingIsDumpNotFound()
     {
         var e = Assert.Throws<MemAnalyzerException>(() => DumpGlob.Expand([Path.Combine(_directory.Path, "*.core")]));
