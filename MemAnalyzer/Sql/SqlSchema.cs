@@ -12,7 +12,7 @@ public static class SqlSchema
     /// <summary>The table every dump has rows in (an export's mark: dump=&lt;name&gt;/objects.parquet).</summary>
     public const string Objects = "objects";
 
-    /// <summary>The tables a query may name, in the order the README documents them.</summary>
+    /// <summary>The tables a query may name, in the order docs/sql.md documents them.</summary>
     public static IReadOnlyList<string> Tables { get; } = [Objects, "refs", "roots", "types", "strings"];
 
     /// <summary>The generation column's names, by Analysis.HeapGeneration's number.</summary>

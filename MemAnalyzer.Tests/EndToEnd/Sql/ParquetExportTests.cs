@@ -11,7 +11,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Sql;
 [Collection(RetentionTargetCollection.Name)]
 public sealed class ParquetExportTests(RetentionTarget target)
 {
-    /// <summary>The README's fleet recipe.</summary>
+    /// <summary>The fleet recipe (README and docs/sql.md).</summary>
     public const string Fleet = "SELECT dump, count(*) AS objects, sum(size) AS bytes, count(*) FILTER (WHERE live) AS live FROM objects GROUP BY dump ORDER BY dump";
 
     [Fact]

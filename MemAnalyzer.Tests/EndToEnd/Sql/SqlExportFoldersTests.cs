@@ -11,7 +11,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Sql;
 [Collection(RetentionTargetCollection.Name)]
 public sealed class SqlExportFoldersTests(RetentionTarget target)
 {
-    /// <summary>The README's recipe of a fleet of export folders.</summary>
+    /// <summary>The recipe of a fleet of export folders (docs/sql.md).</summary>
     private const string Fleet = "SELECT export, dump, count(*) AS objects, sum(size) AS bytes, count(*) FILTER (WHERE live) AS live FROM objects GROUP BY export, dump ORDER BY export, dump";
 
     [Fact]

@@ -11,7 +11,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Sql;
 [Collection(RetentionTargetCollection.Name)]
 public sealed partial class SqlFieldsTests(RetentionTarget target)
 {
-    /// <summary>The README's recipe "group by a field's value", with the type and the field (or an expression of fields) filled in.</summary>
+    /// <summary>The recipe (docs/sql.md) "group by a field's value", with the type and the field (or an expression of fields) filled in.</summary>
     public static string GroupByFieldValue(string type, string field) =>
         $"SELECT {field} AS value, count(*) AS instances FROM fields('{type}') GROUP BY value ORDER BY instances DESC, value";
 

@@ -4,14 +4,14 @@ using MemAnalyzer.TestTargets;
 namespace MemAnalyzer.Tests.EndToEnd.Sql;
 
 /// <summary>
-/// The README's growth recipe: a type's instances by a field's value, the first dump's counts kept in a Parquet file by
+/// The growth recipe of docs/sql.md: a type's instances by a field's value, the first dump's counts kept in a Parquet file by
 /// one -sql (DuckDB's COPY), joined with the second dump's by the next; on the leaks target's dumps before and after
 /// "moreleaks", against ClrMD's reading of the same field in both dumps.
 /// </summary>
 [Collection(LeaksTargetCollection.Name)]
 public sealed class SqlGrowthRecipeTests(LeaksTarget target)
 {
-    /// <summary>The recipe's two queries, as the README gives them, for a type, a field expression and the file of the first dump's counts.</summary>
+    /// <summary>The recipe's two queries, as docs/sql.md gives them, for a type, a field expression and the file of the first dump's counts.</summary>
     public static (string Keep, string Growth) Recipe(string type, string value, string file) => (
         $"COPY (SELECT {value} AS value, count(*) AS instances FROM fields('{type}') GROUP BY value) TO '{file}'",
         $"SELECT value, coalesce(b.instances, 0) AS before, a.instances AS after, a.instances - coalesce(b.instances, 0) AS growth " +

@@ -3,7 +3,7 @@ using MemAnalyzer.Tests.Infrastructure;
 
 namespace MemAnalyzer.Tests.EndToEnd.Sql;
 
-/// <summary>The README's -sql recipes on the retention target's first dump, against the ClrMD dominator and retention oracles.</summary>
+/// <summary>The -sql recipes of docs/sql.md on the retention target's first dump, against the ClrMD dominator and retention oracles.</summary>
 [Collection(RetentionTargetCollection.Name)]
 public sealed class SqlRecipeTests(RetentionTarget target)
 {

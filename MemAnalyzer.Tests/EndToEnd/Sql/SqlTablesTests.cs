@@ -11,7 +11,7 @@ namespace MemAnalyzer.Tests.EndToEnd.Sql;
 [Collection(RetentionTargetCollection.Name)]
 public sealed class SqlTablesTests(RetentionTarget target)
 {
-    /// <summary>The README's dumpheap -stat recipe.</summary>
+    /// <summary>The dumpheap -stat recipe (README and docs/sql.md).</summary>
     public const string DumpHeapStat = "SELECT type, count(*) AS count, sum(size) AS bytes FROM objects GROUP BY type ORDER BY bytes DESC, type";
 
     [Fact]
