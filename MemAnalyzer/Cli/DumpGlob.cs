@@ -1,19 +1,19 @@
-using MemAnalyzer.Sql;
 using Microsoft.Extensions.FileSystemGlobbing;
 
 namespace MemAnalyzer.Cli;
 
 /// <summary>
 /// The dumps that the -f values name: a plain path stays as given (a missing one is reported by its own analysis), a
-/// value with * or ** is matched with Microsoft.Extensions.FileSystemGlobbing, in ordinal order of the paths. For -sql
-/// over exports a pattern names folders instead: those that hold an export (dump=&lt;name&gt;/objects.parquet).
+/// value with * or ** is matched with Microsoft.Extensions.FileSystemGlobbing, in ordinal order of the paths. For a view
+/// that reads folders (-sql over exports) a pattern names folders instead: those that hold the view's mark
+/// (dump=*/objects.parquet).
 /// </summary>
 public static class DumpGlob
 {
     public static bool IsPattern(string value) => value.Contains('*', StringComparison.Ordinal);
 
-    /// <param name="exportFolders">Whether a pattern matches the folders -export wrote rather than files.</param>
-    public static IReadOnlyList<string> Expand(IEnumerable<string> values, bool exportFolders = false)
+    /// <param name="folderMark">A pattern of files under a folder (dump=*/objects.parquet): a pattern then matches the folders that hold it, not files.</param>
+    public static IReadOnlyList<string> Expand(IEnumerable<string> values, string? folderMark = null)
     {
         var dumps = new List<string>();
         foreach (var value in values)
@@ -23,11 +23,11 @@ public static class DumpGlob
                 dumps.Add(value);
                 continue;
             }
-            var matches = exportFolders ? ExportFolders(value) : Match(value);
+            var matches = folderMark is null ? Match(value) : Folders(value, folderMark);
             if (matches.Count == 0)
             {
-                throw exportFolders
-                    ? new MemAnalyzerException(ExitCodes.DumpNotFound, $"no export folder matches -f '{value}': with -sql a pattern names folders -export wrote (holding dump=<name>/objects.parquet); give one dump as -f <dump>")
+                throw folderMark is not null
+                    ? new MemAnalyzerException(ExitCodes.DumpNotFound, $"no export folder matches -f '{value}': with -sql a pattern names folders -export wrote (holding {folderMark}); give one dump as -f <dump>")
                     : new MemAnalyzerException(ExitCodes.DumpNotFound, $"no file matches -f '{value}': check the folder and the pattern (quote it so the shell leaves it to MemAnalyzer)");
             }
             dumps.AddRange(matches);
@@ -35,9 +35,11 @@ public static class DumpGlob
         return dumps;
     }
 
-    /// <summary>The folders the pattern matches that hold an export: the objects files under them, two folders up.</summary>
-    private static List<string> ExportFolders(string pattern) =>
-        [.. Match(ParquetExport.Files(pattern, SqlSchema.Objects)).Select(file => Path.GetDirectoryName(Path.GetDirectoryName(file))!).Distinct().Order(StringComparer.Ordinal)];
+    /// <summary>The folders the pattern matches that hold the mark: the mark's files under them, as many folders up as the mark is deep.</summary>
+    private static List<string> Folders(string pattern, string mark) =>
+        [.. Match(Path.Combine(pattern, mark)).Select(file => Up(file, mark.Count(c => c == '/') + 1)).Distinct().Order(StringComparer.Ordinal)];
+
+    private static string Up(string path, int levels) => levels == 0 ? path : Up(Path.GetDirectoryName(path)!, levels - 1);
 
     private static List<string> Match(string pattern)
     {

@@ -79,7 +79,7 @@ public static class RequestBuilder
     private static CommandRequest Analysis(CommandLine line, Func<string, int> resolve)
     {
         var view = ViewCatalog.Selected(line.Has);
-        var (first, second, batch) = Targets(line, resolve, view.ReadsExportFolders(line.Has));
+        var (first, second, batch) = Targets(line, resolve, view.FolderMark(line.Has));
         SwitchRules.HtmlIsOnePage(line, batch is not null);
         var built = view.Build(new ViewLine(line.Has, line.Value, first, second, batch, () => Unit(line.Unit.Value()),
             view.ReadsDestination ? DestinationSwitches.Of(line) : ReportDestination.Console) { Destination = () => DestinationSwitches.Of(line) });
@@ -106,13 +106,13 @@ public static class RequestBuilder
             || !new BatchRequest([dump], request).Output.WritesRows ? null : new BatchRequest([dump], request);
 
     /// <returns>The first target, the second side of a diff, and the dumps of a batch (several -f, or a glob), else null.</returns>
-    /// <param name="exportFolders">Whether a pattern names export folders (<see cref="View.ReadsExportFolders"/>).</param>
-    private static (TargetSpec First, TargetSpec? Second, IReadOnlyList<string>? Batch) Targets(CommandLine line, Func<string, int> resolve, bool exportFolders)
+    /// <param name="folderMark">A pattern names the folders that hold these files (<see cref="View.FolderMark"/>), or files when null.</param>
+    private static (TargetSpec First, TargetSpec? Second, IReadOnlyList<string>? Batch) Targets(CommandLine line, Func<string, int> resolve, string? folderMark)
     {
         var pid = ProcessId(line.ProcessId, resolve);
         var values = line.DumpFile.Values.OfType<string>().ToList();
         // A batch's child analyzes the one dump it was given.
-        var batch = line.BatchItem.HasValue() || values.Count <= 1 && !values.Any(DumpGlob.IsPattern) ? null : DumpGlob.Expand(values, exportFolders);
+        var batch = line.BatchItem.HasValue() || values.Count <= 1 && !values.Any(DumpGlob.IsPattern) ? null : DumpGlob.Expand(values, folderMark);
         var dump = line.BatchItem.Value() ?? batch?[0] ?? line.DumpFile.Value();
         var attach = Attach(line.Attach.Value());
         var first = Target(dump, pid, attach, "give either -f <dump> or -pid <pid>, not both")

@@ -27,7 +27,7 @@ public sealed class SqlView : View
 
     public override bool TakesOverwrite(Func<string, bool> has) => has("-export");
 
-    public override bool ReadsExportFolders(Func<string, bool> has) => has("-sql") && !has("-export");
+    public override string? FolderMark(Func<string, bool> has) => has("-sql") && !has("-export") ? ParquetExport.Files("", SqlSchema.Objects) : null;
 
     public override CommandRequest Build(ViewLine line)
     {

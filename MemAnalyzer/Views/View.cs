@@ -44,8 +44,8 @@ public abstract class View
     /// <summary>Whether several -f make a batch of it (each dump analyzed on its own in a child) rather than a refusal.</summary>
     public virtual bool EachDumpOfABatch => false;
 
-    /// <summary>Whether a pattern in -f names folders -export wrote (-sql over exports) rather than dumps.</summary>
-    public virtual bool ReadsExportFolders(Func<string, bool> has) => false;
+    /// <summary>When a pattern in -f names folders (-sql over exports) rather than dumps: the files under such a folder that mark it (dump=*/objects.parquet); else null.</summary>
+    public virtual string? FolderMark(Func<string, bool> has) => null;
 
     /// <summary>Whether -overwrite, given without -o, is the view's own (-export replaces an export); otherwise it needs -o.</summary>
     public virtual bool TakesOverwrite(Func<string, bool> has) => false;

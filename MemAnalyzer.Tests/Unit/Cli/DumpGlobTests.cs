@@ -35,7 +35,7 @@ public sealed class DumpGlobTests : IDisposable
     }
 
     [Fact]
-    public void ForExportsAPatternNamesEachFolderHoldingAnExportOnceAndNoOtherFolder()
+    public void WithAFolderMarkAPatternNamesEachFolderHoldingTheMarkOnceAndNoOtherFolder()
     {
         foreach (var name in new[] { "exports/b/dump=x/objects.parquet", "exports/a/dump=y/objects.parquet", "exports/a/dump=x/objects.parquet", "exports/c/notes.txt", "exports/d/dump=x/refs.parquet" })
         {
@@ -43,7 +43,7 @@ public sealed class DumpGlobTests : IDisposable
             File.WriteAllText(_directory.File(name), "");
         }
 
-        Assert.Equal([_directory.File("exports/a"), _directory.File("exports/b")], DumpGlob.Expand([_directory.File("exports/*")], exportFolders: true));
+        Assert.Equal([_directory.File("exports/a"), _directory.File("exports/b")], DumpGlob.Expand([_directory.File("exports/*")], folderMark: "dump=*/objects.parquet"));
     }
 
     [Fact]
