@@ -14,4 +14,10 @@ internal enum ColumnNeeds
 
     /// <summary>The retained, dominator or parent column: the mark, and the graph with its dominator tree and root paths.</summary>
     Graph = 4,
+
+    /// <summary>The dominator column: an address looked up per live object (a select in the mark).</summary>
+    Dominator = 8,
+
+    /// <summary>The parent column: an address looked up per live object.</summary>
+    Parent = 16,
 }

@@ -27,7 +27,7 @@ internal sealed class KeptObjectRows(HeapSource source, WalkOptions walk, LiveGr
     public ObjectRowStream Walk(ColumnNeeds needs)
     {
         var graph = needs.HasFlag(ColumnNeeds.Graph) ? Graph() : null;
-        var columns = graph is null ? null : new LiveColumns(graph.Graph, graph.Tree!, graph.Paths!);
+        var columns = graph is null ? null : new LiveColumns(graph.Graph, graph.Tree!, graph.Paths!, needs);
         var live = graph?.Live ?? (needs.HasFlag(ColumnNeeds.Mark) ? Mark() : null);
         return Last = new ObjectRowStream(source, walk, live, columns, needs, Strings, cancellation);
     }

@@ -27,7 +27,7 @@ internal sealed class ObjectLoad(DuckDBConnection connection, HeapSource source,
     /// <summary>Registers <c>heap_objects()</c>: its live columns are those <see cref="Finish"/> is given.</summary>
     public void Register() =>
         ObjectRowsFunction.Register(connection, () => _count, walk.Threads,
-            columns => _walked = new ObjectRowStream(source, walk, columns.HasFlag(ColumnNeeds.Mark) ? _live : null, columns.HasFlag(ColumnNeeds.Graph) ? _columns : null,
+            columns => _walked = new ObjectRowStream(source, walk, columns.HasFlag(ColumnNeeds.Mark) ? _live : null, columns.HasFlag(ColumnNeeds.Graph) ? _columns?.For(columns) : null,
                 columns, Strings, _stop.Token));
 
     private StringRowSinks? Strings { get; set; }

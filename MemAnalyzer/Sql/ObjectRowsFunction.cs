@@ -39,7 +39,7 @@ internal static unsafe class ObjectRowsFunction
     private sealed record Source(Func<long?> Rows, int Threads, Func<ColumnNeeds, ObjectRowStream> Walk);
 
     /// <summary>The generation and live columns, and the first of those that cost lookups in the live graph: retained, dominator, parent.</summary>
-    private const int GenerationColumn = 3, LiveColumn = 4, FirstGraphColumn = 5;
+    private const int GenerationColumn = 3, LiveColumn = 4, FirstGraphColumn = 5, DominatorColumn = 6, ParentColumn = 7;
 
     /// <summary>One scan: its walk, and the function's column of each projected one.</summary>
     private sealed class Scan(ObjectRowStream stream, int[] projected) : IDisposable
@@ -86,7 +86,9 @@ internal static unsafe class ObjectRowsFunction
             }
             var needs = (projected.Contains(GenerationColumn) ? ColumnNeeds.Generation : ColumnNeeds.None)
                 | (projected.Contains(LiveColumn) ? ColumnNeeds.Mark : ColumnNeeds.None)
-                | (projected.Any(c => c >= FirstGraphColumn) ? ColumnNeeds.Mark | ColumnNeeds.Graph : ColumnNeeds.None);
+                | (projected.Any(c => c >= FirstGraphColumn) ? ColumnNeeds.Mark | ColumnNeeds.Graph : ColumnNeeds.None)
+                | (projected.Contains(DominatorColumn) ? ColumnNeeds.Dominator : ColumnNeeds.None)
+                | (projected.Contains(ParentColumn) ? ColumnNeeds.Parent : ColumnNeeds.None);
             var scan = new Scan(source.Walk(needs), projected);
             NativeMethods.TableFunction.DuckDBInitSetInitData(info, TableFunction.Handle(scan), &TableFunction.Free);
             DuckDbNative.SetMaxThreads(info, (ulong)source.Threads);
