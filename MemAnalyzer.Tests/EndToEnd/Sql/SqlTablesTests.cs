@@ -57,6 +57,41 @@ public sealed class SqlTablesTests(RetentionTarget target)
         }
     }
 
+    /// <summary>
+    /// A scan looks up only the live columns it reads: the dominator read without the parent (and without live) equals
+    /// the dominator oracle, and the parent read alone is, for every live planted object, NULL when a root holds it, else
+    /// an object that references it one step nearer the roots (breadth-first distances over ClrMD's references from the
+    /// objects the roots table names: statics are roots there, as in -roots, where ClrMD roots their holder array;
+    /// which of several such referrers is the product's choice). Dead objects have neither.
+    /// </summary>
+    [Fact]
+    public void TheDominatorAndTheParentColumnsReadAloneEqualTheOracles()
+    {
+        using var oracle = RetentionOracle.Open(target.BeforePath);
+        var dominators = new DominatorOracle(oracle);
+        var depths = Depths(oracle, SqlOutput.Rows("-f", target.BeforePath, "-sql", "SELECT DISTINCT address FROM roots ORDER BY address").Select(r => r["address"].GetUInt64()));
+        var planted = $"WHERE type LIKE '{ExpectedCounts.RetentionNamespace}.%'";
+        var dominator = SqlOutput.Rows("-f", target.BeforePath, "-sql", $"SELECT address, coalesce(dominator, 0) AS dominator FROM objects {planted}")
+            .ToDictionary(r => r["address"].GetUInt64(), r => r["dominator"].GetUInt64());
+        var parent = SqlOutput.Rows("-f", target.BeforePath, "-sql", $"SELECT address, coalesce(parent, 0) AS parent FROM objects {planted}")
+            .ToDictionary(r => r["address"].GetUInt64(), r => r["parent"].GetUInt64());
+
+        Assert.Equal(dominator.Keys.Order(), parent.Keys.Order());
+        Assert.Contains(parent, p => p.Value != 0 && depths[p.Key] > 1);
+        foreach (var address in dominator.Keys)
+        {
+            if (!oracle.Live.Contains(address))
+            {
+                Assert.Equal((address, 0UL, 0UL), (address, dominator[address], parent[address]));
+                continue;
+            }
+            Assert.Equal((address, dominators.ImmediateDominator(address)), (address, dominator[address]));
+            var holder = parent[address];
+            var (depth, references) = holder == 0 ? (-1, true) : (depths[holder], oracle.Objects[holder].References.Contains(address));
+            Assert.Equal((address, depths[address] - 1, true), (address, depth, references));
+        }
+    }
+
     [Fact]
     public void TheRefsTableHoldsEveryReferenceOfEveryLiveObjectToAnObject()
     {
@@ -134,5 +169,30 @@ public sealed class SqlTablesTests(RetentionTarget target)
         Assert.True(result.ExitCode == 0, result.ToString());
         return TableOutput.Rows(result.StandardOutput).Where(r => !r.Label.StartsWith("Managed Heap", StringComparison.Ordinal))
             .ToDictionary(r => r.Label, r => (r.Count!.Value, r.Bytes));
+    }
+
+    /// <summary>Each object's breadth-first distance from the roots over the oracle's references (0: a root holds it).</summary>
+    private static Dictionary<ulong, int> Depths(RetentionOracle oracle, IEnumerable<ulong> roots)
+    {
+        var depths = new Dictionary<ulong, int>();
+        var queue = new Queue<ulong>();
+        foreach (var root in roots.Where(oracle.Objects.ContainsKey))
+        {
+            if (depths.TryAdd(root, 0))
+            {
+                queue.Enqueue(root);
+            }
+        }
+        while (queue.TryDequeue(out var address))
+        {
+            foreach (var child in oracle.Objects[address].References.Where(oracle.Objects.ContainsKey))
+            {
+                if (depths.TryAdd(child, depths[address] + 1))
+                {
+                    queue.Enqueue(child);
+                }
+            }
+        }
+        return depths;
     }
 }
