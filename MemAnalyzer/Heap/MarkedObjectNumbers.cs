@@ -70,6 +70,10 @@ public sealed class MarkedObjectNumbers : ObjectAddresses
 
     public override int Count => _count;
 
+    /// <summary>The number of the first marked object of the bitmap's segment <paramref name="segment"/> (in address order), and how many it holds.</summary>
+    internal (int First, int Count) OfSegment(int segment) =>
+        (_segmentFirst[segment], (segment + 1 < _segmentFirst.Length ? _segmentFirst[segment + 1] : _count) - _segmentFirst[segment]);
+
     public override long MemoryBytes => _before.Sum(b => 4L * b.Length) + _samples.Sum(b => 4L * b.Length) + 4L * _segmentFirst.Length;
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]

@@ -47,32 +47,68 @@ internal static class ObjectReferences
             }
             return Outcome.LargeArray;
         }
-        ulong size = 0;
-        if ((entry.Flags & MethodTableInfoTable.HasReferences) != 0)
+        var size = ReferenceBytes(entry, length);
+        if (size > 0 && !reader.Load(address, (int)size))
         {
-            size = entry.SizeOf(length);
-            // ClrMD yields no references for an absurd size; neither do we.
-            if (size > int.MaxValue)
-            {
-                size = 0;
-            }
-            else if (!reader.Load(address, (int)size))
-            {
-                return Outcome.NeedsClrMd;
-            }
+            return Outcome.NeedsClrMd;
         }
-
         if (!dependents.IsEmpty)
         {
             dependents.VisitTargetsOf(address, ref visitor);
         }
-        if (size == 0)
+        if (size > 0)
         {
-            return Outcome.Visited;
+            VisitDescriptor(entry, table.GcDescriptors, (long)size, new ReaderPointers(reader), ref visitor);
         }
-        var gc = table.GcDescriptors;
+        return Outcome.Visited;
+    }
+
+    /// <summary>
+    /// <see cref="TryVisit"/> of an object whose bytes a heap walk holds already (<paramref name="bytes"/>, from its
+    /// start): the same references in the same order, no read. False, with nothing visited, when the bytes end before
+    /// the references do (the caller then uses <see cref="TryVisit"/>).
+    /// </summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    public static bool TryVisitHeld<TVisitor>(ulong address, in MethodTableInfoTable.Entry entry, uint length, ReadOnlySpan<byte> bytes, long[] gcDescriptors,
+        DependentHandles dependents, ref TVisitor visitor)
+        where TVisitor : struct, IReferenceVisitor
+    {
+        var size = ReferenceBytes(entry, length);
+        if (size > (ulong)bytes.Length)
+        {
+            return false;
+        }
+        if (!dependents.IsEmpty)
+        {
+            dependents.VisitTargetsOf(address, ref visitor);
+        }
+        if (size > 0)
+        {
+            VisitDescriptor(entry, gcDescriptors, (long)size, new SpanPointers(bytes), ref visitor);
+        }
+        return true;
+    }
+
+    /// <summary>The bytes of an object the descriptor walk reads: its size, or 0 without references (or with an absurd size, for which ClrMD yields none).</summary>
+    private static ulong ReferenceBytes(in MethodTableInfoTable.Entry entry, uint length)
+    {
+        if ((entry.Flags & MethodTableInfoTable.HasReferences) == 0)
+        {
+            return 0;
+        }
+        var size = entry.SizeOf(length);
+        return size > int.MaxValue ? 0 : size;
+    }
+
+    /// <summary>The pointers of an object's GC descriptor, in its order.</summary>
+    // Optimized at once: a walk is one long loop, over before tiered compilation would promote it.
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveOptimization)]
+    private static void VisitDescriptor<TVisitor, TPointers>(in MethodTableInfoTable.Entry entry, long[] gc, long objectSize, TPointers pointers, ref TVisitor visitor)
+        where TVisitor : struct, IReferenceVisitor
+        where TPointers : IObjectPointers, allows ref struct
+    {
         var start = entry.GcDescriptorStart;
-        var objectSize = (long)size;
         // A descriptor never points outside its object: a damaged one (read from a damaged dump) is held to the object's
         // bytes, so that a flipped bit in a series' size cannot make one object billions of reads.
         if (entry.GcDescriptorSeries > 0)
@@ -83,37 +119,34 @@ internal static class ObjectReferences
                 var stop = Math.Min(gc[start + 2 * series] + gc[start + 2 * series + 1] + objectSize, objectSize);
                 for (; offset < stop; offset += 8)
                 {
-                    visitor.Visit(reader.PointerAt(offset));
+                    visitor.Visit(pointers.PointerAt(offset));
                 }
             }
+            return;
         }
-        else
+        var at = gc[start];
+        var items = -entry.GcDescriptorSeries;
+        while (at < objectSize - 8)
         {
-            var offset = gc[start];
-            var items = -entry.GcDescriptorSeries;
-            while (offset < objectSize - 8)
+            for (var item = 0; item < items; item++)
             {
-                for (var item = 0; item < items; item++)
+                var count = gc[start + 1 + 2 * item];
+                var skip = gc[start + 2 + 2 * item];
+                if (at < 0 || skip < 0)
                 {
-                    var pointers = gc[start + 1 + 2 * item];
-                    var skip = gc[start + 2 + 2 * item];
-                    if (offset < 0 || skip < 0)
-                    {
-                        // Damaged: it would never reach the object's end.
-                        return Outcome.Visited;
-                    }
-                    var stop = Math.Min(offset + pointers * 8, objectSize);
-                    do
-                    {
-                        visitor.Visit(reader.PointerAt(offset));
-                        offset += 8;
-                    }
-                    while (offset < stop);
-                    offset += skip;
+                    // Damaged: it would never reach the object's end.
+                    return;
                 }
+                var stop = Math.Min(at + count * 8, objectSize);
+                do
+                {
+                    visitor.Visit(pointers.PointerAt(at));
+                    at += 8;
+                }
+                while (at < stop);
+                at += skip;
             }
         }
-        return Outcome.Visited;
     }
 
     /// <summary>

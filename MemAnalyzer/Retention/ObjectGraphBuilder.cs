@@ -25,6 +25,8 @@ public sealed class ObjectGraphBuilder
     private int[] _edgeStart;
     private int _count;
     private bool _built;
+    private Func<int[]>? _filledEdges;
+    private long _filledEdgeCount;
 
     /// <param name="objectCapacity">The expected object count: with the exact count, no per-object array is ever copied.</param>
     public ObjectGraphBuilder(int objectCapacity = 0)
@@ -126,6 +128,38 @@ public sealed class ObjectGraphBuilder
         }
     }
 
+    /// <summary>
+    /// With a numbering, for a reader that fills the objects itself on several threads: each object's type index
+    /// (<see cref="AddFilled"/> confirms it) and edge offset go straight into these arrays.
+    /// </summary>
+    internal (int[] Types, int[] EdgeStart) FilledArrays => _numbering is not null && _count == 0
+        ? (_types, _edgeStart)
+        : throw new InvalidOperationException("only an empty builder with a numbering is filled from outside");
+
+    /// <summary>Object <paramref name="obj"/> of a filled builder, in ascending order: its size and type index (already in <see cref="FilledArrays"/>).</summary>
+    internal void AddFilled(int obj, long size, int typeIndex)
+    {
+        EnsureOpen();
+        if (obj != _count || (uint)typeIndex >= (uint)_typeNames.Count || _types[obj] != typeIndex || size < 0)
+        {
+            throw new ArgumentException($"object {obj} (type index {typeIndex}, size {size}) is not the next of {_count} filled objects");
+        }
+        _sizes.Add(obj, size, typeIndex);
+        _count++;
+    }
+
+    /// <summary>
+    /// The references of a filled builder: <paramref name="count"/> in all, the offsets in <see cref="FilledArrays"/>;
+    /// <paramref name="edges"/> makes the one array of them when <see cref="Build"/> wants it.
+    /// </summary>
+    internal void EdgesFilled(long count, long dropped, Func<int[]> edges)
+    {
+        EnsureOpen();
+        _filledEdgeCount = count;
+        _dropped = dropped;
+        _filledEdges = edges;
+    }
+
     public void AddRoot(ulong address, RootKind kind, string description)
     {
         EnsureOpen();
@@ -157,13 +191,13 @@ public sealed class ObjectGraphBuilder
         }
         else
         {
-            edgeStart[count] = checked((int)_edges!.Count);
+            edgeStart[count] = checked((int)(_filledEdges is null ? _edges!.Count : _filledEdgeCount));
             // The reading's garbage goes back to the system before the one array of references is taken beside its chunks.
             if (count >= 1 << 20)
             {
                 GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
             }
-            edges = _edges.ToArray();
+            edges = _filledEdges?.Invoke() ?? _edges!.ToArray();
             DroppedReferences = _dropped;
             addresses = _numbering;
             find = _numbering.IndexOf;
