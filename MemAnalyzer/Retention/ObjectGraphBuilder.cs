@@ -6,9 +6,10 @@ namespace MemAnalyzer.Retention;
 /// any order. No allocation per object: per-object arrays grow by doubling (none at all with an exact capacity) and
 /// references go into 1 Mi-entry chunks. Build resolves references and roots to object numbers; one that is not the
 /// start of an added object (null, a frozen string literal, a bad pointer) is dropped and counted.
-/// Given a numbering of the objects in advance (the live mark's), the builder keeps no addresses at all and resolves
-/// each reference to an int as it is added: 8 bytes per object (type and edge offset; a size only for an object whose size
-/// differs from its type's first instance's) and 4 per reference.
+/// Given a numbering of the objects in advance (the live mark's), the builder keeps no addresses at all and is filled by
+/// a reader that resolves each reference to an int itself (<see cref="FilledArrays"/>, <see cref="AddFilled"/>,
+/// <see cref="EdgesFilled"/>; several threads at once): 8 bytes per object (type and edge offset; a size only for an
+/// object whose size differs from its type's first instance's) and 4 per reference.
 /// </summary>
 public sealed class ObjectGraphBuilder
 {
@@ -17,7 +18,6 @@ public sealed class ObjectGraphBuilder
     private readonly ObjectSizeCollector _sizes = new();
     private readonly RootTable _roots = new();
     private readonly ReferenceBuffer? _references;
-    private readonly EdgeBuffer? _edges;
     private readonly ObjectAddresses? _numbering;
     private ulong[] _addresses;
     private long _dropped;
@@ -38,14 +38,13 @@ public sealed class ObjectGraphBuilder
         _references = new ReferenceBuffer();
     }
 
-    /// <param name="numbering">The addresses of exactly the objects that will be added, in order.</param>
+    /// <param name="numbering">The addresses of exactly the objects that will be filled in, in order.</param>
     public ObjectGraphBuilder(ObjectAddresses numbering)
     {
         _numbering = numbering;
         _addresses = [];
         _types = new int[numbering.Count];
         _edgeStart = new int[numbering.Count + 1];
-        _edges = new EdgeBuffer();
     }
 
     public int ObjectCount => _count;
@@ -75,12 +74,9 @@ public sealed class ObjectGraphBuilder
         EnsureOpen();
         if (_numbering is not null)
         {
-            if (_numbering.IndexOf(address) != _count)
-            {
-                throw new ArgumentException($"object 0x{address:x} is not object {_count} of the numbering");
-            }
+            throw new InvalidOperationException("a builder with a numbering is filled (FilledArrays), not added to");
         }
-        else if (_count > 0 && address <= _addresses[_count - 1])
+        if (_count > 0 && address <= _addresses[_count - 1])
         {
             throw new ArgumentException($"objects must be added in ascending address order: 0x{address:x} after 0x{_addresses[_count - 1]:x}");
         }
@@ -88,17 +84,14 @@ public sealed class ObjectGraphBuilder
         {
             throw new ArgumentException($"object 0x{address:x}: type index {typeIndex} or size {size} is invalid");
         }
-        if (_numbering is null)
+        if (_count == _addresses.Length)
         {
-            if (_count == _addresses.Length)
-            {
-                Grow();
-            }
-            _addresses[_count] = address;
+            Grow();
         }
+        _addresses[_count] = address;
         _sizes.Add(_count, size, typeIndex);
         _types[_count] = typeIndex;
-        _edgeStart[_count] = checked((int)(_references?.Count ?? _edges!.Count));
+        _edgeStart[_count] = checked((int)_references!.Count);
         return _count++;
     }
 
@@ -110,22 +103,15 @@ public sealed class ObjectGraphBuilder
             return;
         }
         EnsureOpen();
+        if (_references is null)
+        {
+            throw new InvalidOperationException("a builder with a numbering is filled (EdgesFilled), not added to");
+        }
         if (_count == 0)
         {
             throw new InvalidOperationException("a reference needs an object to come from");
         }
-        if (_references is not null)
-        {
-            _references.Add(target);
-        }
-        else if (_numbering!.IndexOf(target) is var number and >= 0)
-        {
-            _edges!.Add(number);
-        }
-        else
-        {
-            _dropped++;
-        }
+        _references.Add(target);
     }
 
     /// <summary>
@@ -191,13 +177,13 @@ public sealed class ObjectGraphBuilder
         }
         else
         {
-            edgeStart[count] = checked((int)(_filledEdges is null ? _edges!.Count : _filledEdgeCount));
+            edgeStart[count] = checked((int)_filledEdgeCount);
             // The reading's garbage goes back to the system before the one array of references is taken beside its chunks.
             if (count >= 1 << 20)
             {
                 GC.Collect(GC.MaxGeneration, GCCollectionMode.Aggressive, blocking: true, compacting: true);
             }
-            edges = _filledEdges?.Invoke() ?? _edges!.ToArray();
+            edges = _filledEdges?.Invoke() ?? [];
             DroppedReferences = _dropped;
             addresses = _numbering;
             find = _numbering.IndexOf;
