@@ -86,22 +86,22 @@ public sealed class DominatorTree
         var n = graph.Count;
         // What the graph's builder let go of goes back to the system before the largest allocations.
         ReturnFreedMemory(n);
-        var rank = FreshArray.New<int>(n + 1);
-        var vertex = FreshArray.New<int>(n + 1);
-        var parent = FreshArray.New<int>(n + 1);
+        var rank = new int[n + 1];
+        var vertex = new int[n + 1];
+        var parent = new int[n + 1];
         var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, cancellation);
         // The objects by number are rebuilt from their numbers once the references are gone: not held beside both copies.
         vertex = null!;
         ReturnFreedMemory(n);
         // One spare slot: the semidominators are kept one place up (SemiNca), and the result is read from this array.
-        var start = FreshArray.New<int>(n + 2);
+        var start = new int[n + 2];
         var predecessors = Predecessors.Build(graph, rank, parent, count, start, cancellation);
         if (releaseReferences)
         {
             graph.ReleaseReferences();
         }
         ReturnFreedMemory(n);
-        vertex = FreshArray.New<int>(n + 1);
+        vertex = new int[n + 1];
         vertex[0] = n;
         for (var obj = 0; obj < n; obj++)
         {
@@ -112,14 +112,14 @@ public sealed class DominatorTree
         }
         // The preorder numbers of objects are not needed any more: their array holds the dominators.
         var dominator = rank;
-        var label = FreshArray.New<int>(count);
+        var label = new int[count];
         SemiNca.Compute(count, parent, start, predecessors, label, dominator, cancellation);
         predecessors = label = null!;
         // Freed, these arrays are fragments of the large-object heap too small for the long[] below: return them.
         ReturnFreedMemory(n);
 
         // Preorder puts every dominator before what it dominates: add sizes up from the last number to the first.
-        var retained = FreshArray.New<long>(n);
+        var retained = new long[n];
         long reachableBytes = 0;
         for (var w = count - 1; w >= 1; w--)
         {

@@ -47,7 +47,7 @@ internal static class Predecessors
             running = checked(running + start[w]);
             start[w] = running;
         }
-        var predecessors = FreshArray.New<int>(running);
+        var predecessors = new int[running];
         for (var u = 0; u <= graph.Count; u++)
         {
             if (u < graph.Count && rank[u] == 0)
