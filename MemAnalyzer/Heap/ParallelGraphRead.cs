@@ -126,7 +126,10 @@ internal sealed class ParallelGraphRead
                 part.Sizes.Add(size);
                 var edges = new PartEdgeVisitor(Numbering, part);
                 VisitRead(address, reader, ref edges);
-                number++;
+                if ((++number & 0xFFFF) == 0)
+                {
+                    _cancellation.ThrowIfCancellationRequested();
+                }
             }
         }
     }
