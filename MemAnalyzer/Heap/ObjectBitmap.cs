@@ -116,21 +116,18 @@ public sealed class ObjectBitmap
         return count;
     }
 
-    /// <summary>The marked addresses in ascending order (one enumerator, no allocation per object).</summary>
-    public IEnumerable<ulong> MarkedAddresses()
+    /// <summary>The marked addresses of one segment (in address order), ascending (one enumerator, no allocation per object).</summary>
+    internal IEnumerable<ulong> MarkedAddressesOf(int segment)
     {
-        for (var segment = 0; segment < _bits.Length; segment++)
+        var bits = _bits[segment];
+        for (var index = 0; index < bits.Length; index++)
         {
-            var bits = _bits[segment];
-            for (var index = 0; index < bits.Length; index++)
+            var word = bits[index];
+            while (word != 0)
             {
-                var word = bits[index];
-                while (word != 0)
-                {
-                    var bit = System.Numerics.BitOperations.TrailingZeroCount(word);
-                    word &= word - 1;
-                    yield return _starts[segment] + (((ulong)index << 6) + (ulong)bit) * 8;
-                }
+                var bit = System.Numerics.BitOperations.TrailingZeroCount(word);
+                word &= word - 1;
+                yield return _starts[segment] + (((ulong)index << 6) + (ulong)bit) * 8;
             }
         }
     }

@@ -62,16 +62,7 @@ internal sealed class ObjectScan
         var scanners = Enumerable.Range(0, workers).Select(_ => _source.RawWalk ? new HeapScanner(_source) : null).ToArray();
         var first = visitor;
         var visitors = Enumerable.Range(0, workers).Select(_ => first.ForThread()).ToArray();
-        var tasks = Enumerable.Range(0, workers).Select(w => Task.Factory.StartNew(() => Work(scanners[w], ref next, ref visitors[w], cancellation),
-            CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default)).ToArray();
-        try
-        {
-            Task.WaitAll(tasks);
-        }
-        catch (AggregateException e)
-        {
-            throw e.InnerExceptions.FirstOrDefault(x => x is OperationCanceledException) ?? e.InnerExceptions[0];
-        }
+        WalkThreads.Run(workers, w => Work(scanners[w], ref next, ref visitors[w], cancellation));
     }
 
     private void Work<TVisitor>(HeapScanner? scanner, ref int next, ref TVisitor visitor, CancellationToken cancellation)

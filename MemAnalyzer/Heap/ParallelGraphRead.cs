@@ -53,16 +53,7 @@ internal sealed class ParallelGraphRead
         var workers = source.Memory.IsThreadSafe ? Math.Clamp(threads, 1, Math.Max(1, read._parts.Length)) : 1;
         // Scanners are made here, on this thread: they ask ClrMD for the allocation contexts.
         var scanners = Enumerable.Range(0, workers).Select(_ => source.RawWalk ? new HeapScanner(source) : null).ToArray();
-        var tasks = scanners.Select(scanner => Task.Factory.StartNew(() => read.Work(scanner), CancellationToken.None,
-            TaskCreationOptions.LongRunning, TaskScheduler.Default)).ToArray();
-        try
-        {
-            Task.WaitAll(tasks);
-        }
-        catch (AggregateException e)
-        {
-            throw e.InnerExceptions.FirstOrDefault(x => x is OperationCanceledException) ?? e.InnerExceptions[0];
-        }
+        WalkThreads.Run(workers, w => read.Work(scanners[w]));
         new GraphPartsJoin(read, builder, read._parts).Run();
     }
 
@@ -112,24 +103,17 @@ internal sealed class ParallelGraphRead
     private void ReadObjectByObject(GraphPart part, int segment, ObjectReader reader)
     {
         part.Restart();
-        var start = _live.SegmentStartAt(segment);
-        var bits = _live.SegmentBitsAt(segment);
         var number = part.First;
-        for (var word = 0; word < bits.Length; word++)
+        foreach (var address in _live.MarkedAddressesOf(segment))
         {
-            for (var rest = bits[word]; rest != 0; rest &= rest - 1)
+            Types[number] = ShapeOf(address, reader, out var size);
+            EdgeStart[number] = (int)part.Edges.Count;
+            part.Sizes.Add(size);
+            var edges = new PartEdgeVisitor(Numbering, part);
+            VisitRead(address, reader, ref edges);
+            if ((++number & 0xFFFF) == 0)
             {
-                var slot = ((ulong)word << 6) + (ulong)System.Numerics.BitOperations.TrailingZeroCount(rest);
-                var address = start + (slot << 3);
-                Types[number] = ShapeOf(address, reader, out var size);
-                EdgeStart[number] = (int)part.Edges.Count;
-                part.Sizes.Add(size);
-                var edges = new PartEdgeVisitor(Numbering, part);
-                VisitRead(address, reader, ref edges);
-                if ((++number & 0xFFFF) == 0)
-                {
-                    _cancellation.ThrowIfCancellationRequested();
-                }
+                _cancellation.ThrowIfCancellationRequested();
             }
         }
     }

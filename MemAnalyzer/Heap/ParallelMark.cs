@@ -20,20 +20,8 @@ internal sealed class ParallelMark(ClrHeap heap, MethodTableInfoTable table, Tar
     public MarkWorkList Run(AddressStack roots)
     {
         var initial = roots.TakeAll();
-        var threads = new Task[workers];
-        for (var i = 0; i < workers; i++)
-        {
-            var start = initial.Where((_, index) => index % workers == i).ToArray();
-            threads[i] = Task.Factory.StartNew(() => Work(start), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
-        }
-        try
-        {
-            Task.WaitAll(threads);
-        }
-        catch (AggregateException e)
-        {
-            throw e.InnerExceptions.FirstOrDefault(x => x is OperationCanceledException) ?? e.InnerExceptions[0];
-        }
+        var starts = Enumerable.Range(0, workers).Select(w => initial.Where((_, index) => index % workers == w).ToArray()).ToArray();
+        WalkThreads.Run(workers, w => Work(starts[w]));
         return _workList;
     }
 
