@@ -51,7 +51,7 @@ internal sealed class GraphPartsJoin(ParallelGraphRead read, ObjectGraphBuilder 
             sizes.Clear();
             sizes.TrimExcess();
         }
-        builder.EdgesFilled(edges, dropped, () => Join(edges));
+        builder.EdgesFilled(edges, dropped, () => Join(edges), read.Scratch);
     }
 
     private int[] Join(long count)
@@ -64,6 +64,7 @@ internal sealed class GraphPartsJoin(ParallelGraphRead read, ObjectGraphBuilder 
             part.Edges.MoveTo(all, at);
             at += length;
         }
+        read.Scratch.EndCarving();
         return all;
     }
 }

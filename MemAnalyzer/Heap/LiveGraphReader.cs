@@ -57,6 +57,8 @@ public static class LiveGraphReader
         var paths = withPaths || writer is not null ? RootPaths.Compute(graph, cancellation) : null;
         if (!withTree && writer is null)
         {
+            // No dominators to lend the reading's memory to.
+            graph.Scratch.Clear();
             return new LiveGraph(graph, live, warnings, null, paths);
         }
         writer?.AddGraph(graph, live, warnings, paths!);
@@ -72,7 +74,8 @@ public static class LiveGraphReader
             // Kept in the index now: its memory goes back before the dominators' arrays are made.
             paths = null;
         }
-        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true,
+            reuseReferences: whileReferenced is null);
         if (writer is not null)
         {
             writer.AddTree(tree);

@@ -29,13 +29,19 @@ internal sealed class ParallelGraphRead
         (_source, _live, Numbering, Dependents, _cancellation) = (source, live, numbering, dependents, cancellation);
         Table = source.TableWithReferences();
         (Types, EdgeStart) = builder.FilledArrays;
-        _parts = [.. Enumerable.Range(0, live.SegmentCount).Select(s => numbering.OfSegment(s)).Select(p => new GraphPart(p.First, p.Count))];
+        // The parts' references are kept in chunks of arrays of an int per object, which the root paths and the
+        // dominators then reuse (ObjectGraph.Scratch).
+        Scratch = new ScratchArrays(numbering.Count + 2, 1 << GraphPart.ChunkBits);
+        _parts = [.. Enumerable.Range(0, live.SegmentCount).Select(s => numbering.OfSegment(s)).Select(p => new GraphPart(p.First, p.Count, Scratch))];
         _segments = source.Heap.Segments.Where(s => s.ObjectRange.Length > 0).ToDictionary(s => s.ObjectRange.Start);
     }
 
     internal MethodTableInfoTable Table { get; }
 
     internal MarkedObjectNumbers Numbering { get; }
+
+    /// <summary>What the parts' references are carved from; free once they are joined.</summary>
+    internal ScratchArrays Scratch { get; }
 
     internal DependentHandles Dependents { get; }
 

@@ -76,9 +76,18 @@ public sealed class DominatorTree
     /// Let go of the graph's references once the predecessor lists are built (nothing after may read them): the peak
     /// then holds one copy of the references instead of two.
     /// </param>
+    /// <param name="reuseReferences">
+    /// With <paramref name="releaseReferences"/>: nothing else reads the references' arrays any more (no thread started
+    /// before stores them), so they are overwritten as scratch instead of fresh arrays being made.
+    /// </param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default, bool releaseReferences = false)
+    public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default, bool releaseReferences = false,
+        bool reuseReferences = false)
     {
+        if (reuseReferences && !releaseReferences)
+        {
+            throw new ArgumentException("references can be reused only when they are released", nameof(reuseReferences));
+        }
         if (graph.ReferencesReleased)
         {
             throw new InvalidOperationException("the graph's references were released: its dominators were computed already");
@@ -86,22 +95,39 @@ public sealed class DominatorTree
         var n = graph.Count;
         // What the graph's builder let go of goes back to the system before the largest allocations.
         ReturnFreedMemory(n);
-        var rank = new int[n + 1];
-        var vertex = new int[n + 1];
-        var parent = new int[n + 1];
+        // Arrays of n + 2 ints, memory already written when the graph was read from a heap. The spare slot of the
+        // second: it holds the predecessor offsets next, whose semidominators are kept one place up (SemiNca).
+        var scratch = graph.Scratch;
+        var rank = scratch.Take();
+        Array.Clear(rank);
+        var vertex = scratch.Take();
+        var parent = scratch.Take();
         var count = DepthFirstNumbering.Compute(graph, rank, vertex, parent, cancellation);
-        // The objects by number are rebuilt from their numbers once the references are gone: not held beside both copies.
-        vertex = null!;
-        ReturnFreedMemory(n);
-        // One spare slot: the semidominators are kept one place up (SemiNca), and the result is read from this array.
-        var start = new int[n + 2];
+        // The objects by number are rebuilt from their numbers once the references are gone (not held beside both
+        // copies); their array takes the predecessor offsets, and the result is read from it. Each array reused here
+        // is memory already touched: a fresh one costs a page fault per page.
+        var start = vertex;
         var predecessors = Predecessors.Build(graph, rank, parent, count, start, cancellation);
-        if (releaseReferences)
+        int[] label;
+        if (reuseReferences)
         {
-            graph.ReleaseReferences();
+            // The references' offsets (Count + 1) hold the objects by number, the references themselves the labels.
+            (vertex, label) = graph.ReleaseReferences();
+            if (label.Length < count)
+            {
+                label = new int[count];
+            }
         }
-        ReturnFreedMemory(n);
-        vertex = new int[n + 1];
+        else
+        {
+            if (releaseReferences)
+            {
+                graph.ReleaseReferences();
+            }
+            ReturnFreedMemory(n);
+            vertex = new int[n + 1];
+            label = new int[count];
+        }
         vertex[0] = n;
         for (var obj = 0; obj < n; obj++)
         {
@@ -112,7 +138,6 @@ public sealed class DominatorTree
         }
         // The preorder numbers of objects are not needed any more: their array holds the dominators.
         var dominator = rank;
-        var label = new int[count];
         SemiNca.Compute(count, parent, start, predecessors, label, dominator, cancellation);
         predecessors = label = null!;
         // Freed, these arrays are fragments of the large-object heap too small for the long[] below: return them.
@@ -145,6 +170,8 @@ public sealed class DominatorTree
         {
             dominators[vertex[w]] = dominator[w] == 0 ? SuperRoot : vertex[dominator[w]];
         }
+        // Nothing after the dominators computes an int per object of this graph.
+        scratch.Clear();
         return new DominatorTree(dominators, retained, perType, count - 1, reachableBytes);
     }
 

@@ -2,24 +2,29 @@ namespace MemAnalyzer.Retention;
 
 /// <summary>
 /// Object numbers of references already resolved, in chunks of 2^chunkBits entries (1 Mi by default; growing never
-/// copies); <see cref="ToArray"/> moves them into one exact array, letting each chunk go as soon as it is copied.
+/// copies), each its own array or carved from a <see cref="ScratchArrays"/>; <see cref="ToArray"/> moves them into one
+/// exact array, letting each chunk go as soon as it is copied.
 /// </summary>
-internal sealed class EdgeBuffer(int chunkBits = 20)
+internal sealed class EdgeBuffer(int chunkBits = 20, ScratchArrays? carveFrom = null)
 {
     private readonly int _chunkBits = chunkBits;
     private readonly int _chunkSize = 1 << chunkBits;
-    private readonly List<int[]> _chunks = [];
+    private readonly List<(int[] Array, int Offset)> _chunks = [];
+    private int[] _current = [];
+    private int _currentOffset;
 
     public long Count { get; private set; }
 
     public void Add(int target)
     {
-        var chunk = (int)(Count >> _chunkBits);
-        if (chunk == _chunks.Count)
+        var slot = (int)(Count & (_chunkSize - 1));
+        if (slot == 0)
         {
-            _chunks.Add(new int[_chunkSize]);
+            var chunk = carveFrom?.Carve(_chunkSize) ?? (new int[_chunkSize], 0);
+            _chunks.Add(chunk);
+            (_current, _currentOffset) = chunk;
         }
-        _chunks[chunk][Count & (_chunkSize - 1)] = target;
+        _current[_currentOffset + slot] = target;
         Count++;
     }
 
@@ -36,10 +41,12 @@ internal sealed class EdgeBuffer(int chunkBits = 20)
         for (var c = 0; c < _chunks.Count; c++)
         {
             var start = (long)c << _chunkBits;
-            Array.Copy(_chunks[c], 0, destination, at + start, (int)Math.Min(_chunkSize, Count - start));
-            _chunks[c] = [];
+            var (array, offset) = _chunks[c];
+            Array.Copy(array, offset, destination, at + start, (int)Math.Min(_chunkSize, Count - start));
+            _chunks[c] = ([], 0);
         }
         _chunks.Clear();
+        (_current, _currentOffset) = ([], 0);
         Count = 0;
     }
 }

@@ -86,6 +86,18 @@ public sealed class ObjectGraph
 
     public int Count => Addresses.Count;
 
+    private ScratchArrays? _scratch;
+
+    /// <summary>
+    /// Arrays of Count + 2 ints to lend to what computes an int per object (root paths, dominators): for a graph read
+    /// from a heap, the memory its references were read into. Whoever computes last lets them go (<see cref="ScratchArrays.Clear"/>).
+    /// </summary>
+    internal ScratchArrays Scratch
+    {
+        get => _scratch ??= new ScratchArrays(Count + 2);
+        init => _scratch = value;
+    }
+
     public int EdgeCount { get; }
 
     /// <summary>Bytes the arrays of this graph take: 8 per object, 4 per reference, 8 per root, the addresses and the sizes.</summary>
@@ -118,11 +130,14 @@ public sealed class ObjectGraph
     /// Lets go of the references (4 bytes per object and per reference) for a caller that needs only sizes and types
     /// from here on: the dominator tree, once it has its predecessor lists, when no root path is asked for.
     /// </summary>
-    internal void ReleaseReferences()
+    /// <returns>The arrays let go of, for the caller to reuse as scratch (memory already touched costs no page faults).</returns>
+    internal (int[] EdgeStart, int[] Edges) ReleaseReferences()
     {
+        var released = (EdgeStart, Edges);
         ReferencesReleased = true;
         EdgeStart = [];
         Edges = [];
+        return released;
     }
 
     public RootName RootNameOf(int root) => RootNames[RootNameIndex[root]];

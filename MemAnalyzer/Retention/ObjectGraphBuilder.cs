@@ -27,6 +27,7 @@ public sealed class ObjectGraphBuilder
     private bool _built;
     private Func<int[]>? _filledEdges;
     private long _filledEdgeCount;
+    private ScratchArrays? _scratch;
 
     /// <param name="objectCapacity">The expected object count: with the exact count, no per-object array is ever copied.</param>
     public ObjectGraphBuilder(int objectCapacity = 0)
@@ -138,12 +139,14 @@ public sealed class ObjectGraphBuilder
     /// The references of a filled builder: <paramref name="count"/> in all, the offsets in <see cref="FilledArrays"/>;
     /// <paramref name="edges"/> makes the one array of them when <see cref="Build"/> wants it.
     /// </summary>
-    internal void EdgesFilled(long count, long dropped, Func<int[]> edges)
+    /// <param name="scratch">What the references were kept in until <paramref name="edges"/> joined them: the graph's <see cref="ObjectGraph.Scratch"/>.</param>
+    internal void EdgesFilled(long count, long dropped, Func<int[]> edges, ScratchArrays scratch)
     {
         EnsureOpen();
         _filledEdgeCount = count;
         _dropped = dropped;
         _filledEdges = edges;
+        _scratch = scratch;
     }
 
     public void AddRoot(ulong address, RootKind kind, string description)
@@ -192,7 +195,10 @@ public sealed class ObjectGraphBuilder
         var (rootObjects, rootNameIndex, rootNames, droppedRoots) = _roots.Resolve(find);
         DroppedRoots = droppedRoots;
         var types = Trim(_types, count);
-        return new ObjectGraph(addresses, _sizes.Build(types), types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _sizes.LargeSizes);
+        return new ObjectGraph(addresses, _sizes.Build(types), types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _sizes.LargeSizes)
+        {
+            Scratch = _scratch ?? new ScratchArrays(count + 2),
+        };
     }
 
     private void Grow()

@@ -51,7 +51,8 @@ public sealed class RootPaths
             throw new InvalidOperationException("the graph's references were released: root paths need them");
         }
         var parent = new int[graph.Count];
-        var queue = new int[graph.Count];
+        // Read only where written: an array lent by the graph (memory its reading wrote already) does.
+        var queue = graph.Scratch.Take();
         int head = 0, tail = 0;
         var roots = graph.RootObjects;
         for (var r = 0; r < roots.Length; r++)
@@ -81,6 +82,7 @@ public sealed class RootPaths
                 }
             }
         }
+        graph.Scratch.Return(queue);
         return new RootPaths(graph, parent);
     }
 

@@ -68,6 +68,8 @@ internal static class KeptHeapTables
         IProgress<HeapWalkProgress>? progress)
     {
         var (graph, _, _) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        // Nothing here computes an int per object: the reading's memory goes back.
+        graph.Scratch.Clear();
         refs.Load(() => Store(connection, graph, source, walk, cancellation));
     }
 
