@@ -69,10 +69,12 @@ render_scale() {
     function row(label, key, divisor,   limit, growth, t, verdict, rt) {
       limit = 300 + heap / divisor / 1048576
       if (!(("ma.scale." key) in big)) { printf "| %s | %.2f s | %s MB | not run | | | %s MB | |\n", label, small["ma.walk." key], n(smallrss["ma.walk." key]), n(limit); return }
-      growth = (big["ma.scale." key] - big["ma.tiny"]) / (small["ma.walk." key] - small["ma.tiny"])
+      # A 10M run within 10 ms of start-up leaves no time to grow from: no ratio, rather than a meaningless one.
+      t = small["ma.walk." key] - small["ma.tiny"]
+      growth = t > 0.01 ? sprintf("%.1f×", (big["ma.scale." key] - big["ma.tiny"]) / t) : "none (the 10M run is start-up)"
       verdict = (bigrss["ma.scale." key] <= limit ? "met" : "**NOT met**") ", time " \
-        (slower > 1.5 ? sprintf("not comparable (fixed cost %.1f× the 10M run%ss)", slower, "\047") : (growth <= 11 ? "met" : "**NOT met**"))
-      printf "| %s | %.2f s | %s MB | %.2f s | %s MB | %.1f× | %s MB | %s (load %s) |\n", label, small["ma.walk." key], n(smallrss["ma.walk." key]), \
+        (slower > 1.5 ? sprintf("not comparable (fixed cost %.1f× the 10M run%ss)", slower, "\047") : (t <= 0.01 ? "not comparable" : (growth + 0 <= 11 ? "met" : "**NOT met**")))
+      printf "| %s | %.2f s | %s MB | %.2f s | %s MB | %s | %s MB | %s (load %s) |\n", label, small["ma.walk." key], n(smallrss["ma.walk." key]), \
         big["ma.scale." key], n(bigrss["ma.scale." key]), growth, n(limit), verdict, bigload["ma.scale." key]
     }
     END {
