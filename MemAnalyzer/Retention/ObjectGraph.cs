@@ -57,7 +57,7 @@ public sealed class ObjectGraph
         RootNameIndex = rootNameIndex;
         RootNames = rootNames;
         _largeSizes = largeSizes ?? new Dictionary<int, long>();
-        Validate(allSizes);
+        ObjectGraphChecks.Validate(this, allSizes);
         _sizes = sizes ?? new ObjectSizes(allSizes!, typeIndex, typeNames.Length, _largeSizes);
         EdgeCount = withoutReferences ? 0 : edgeStart[Addresses.Count];
     }
@@ -144,62 +144,4 @@ public sealed class ObjectGraph
 
     /// <summary>The number of the object at exactly this address, or -1.</summary>
     public int IndexOf(ulong address) => Addresses.IndexOf(address);
-
-    /// <param name="sizes">Every object's size, or null when they come as an <see cref="ObjectSizes"/> already.</param>
-    private void Validate(uint[]? sizes)
-    {
-        var count = Addresses.Count;
-        if ((sizes is not null && sizes.Length != count) || TypeIndex.Length != count || (!ReferencesReleased && EdgeStart.Length != count + 1))
-        {
-            throw new ArgumentException($"per-object arrays disagree: {count} addresses, {sizes?.Length ?? count} sizes, {TypeIndex.Length} type indexes, {EdgeStart.Length} edge offsets (need {count + 1})");
-        }
-        if (RootNameIndex.Length != RootObjects.Length)
-        {
-            throw new ArgumentException($"{RootObjects.Length} root objects but {RootNameIndex.Length} root name indexes");
-        }
-        // The first type index out of range (a vectorized search).
-        if (count > 0 && TypeIndex.Span.IndexOfAnyExceptInRange(0, TypeNames.Length - 1) is var bad and >= 0)
-        {
-            throw new ArgumentException($"object {bad} has type index {TypeIndex[bad]} outside the {TypeNames.Length} type names");
-        }
-        if (ReferencesReleased)
-        {
-            ValidateRoots(count);
-            return;
-        }
-        if (EdgeStart[0] != 0 || EdgeStart[count] > Edges.Length)
-        {
-            throw new ArgumentException("edge offsets must start at 0 and end within the edge array");
-        }
-        for (var i = 0; i < count; i++)
-        {
-            if (EdgeStart[i + 1] < EdgeStart[i])
-            {
-                throw new ArgumentException($"edge offsets must not decrease (object {i})");
-            }
-            if (sizes is not null && sizes[i] == LargeSizeMarker && !_largeSizes.ContainsKey(i))
-            {
-                throw new ArgumentException($"object {i} is marked large but has no large size");
-            }
-        }
-        for (var e = 0; e < EdgeStart[count]; e++)
-        {
-            if ((uint)Edges[e] >= (uint)count)
-            {
-                throw new ArgumentException($"edge {e} points to object {Edges[e]}, outside 0..{count - 1}");
-            }
-        }
-        ValidateRoots(count);
-    }
-
-    private void ValidateRoots(int count)
-    {
-        for (var r = 0; r < RootObjects.Length; r++)
-        {
-            if ((uint)RootObjects[r] >= (uint)count || (uint)RootNameIndex[r] >= (uint)RootNames.Length)
-            {
-                throw new ArgumentException($"root {r} holds object {RootObjects[r]} with name index {RootNameIndex[r]}: out of range");
-            }
-        }
-    }
 }
