@@ -31,7 +31,7 @@ internal sealed class ParallelGraphRead
         (Types, EdgeStart) = builder.FilledArrays;
         // The parts' references are kept in chunks of arrays of an int per object, which the root paths and the
         // dominators then reuse (ObjectGraph.Scratch).
-        Scratch = new ScratchArrays(numbering.Count + 2, 1 << GraphPart.ChunkBits);
+        Scratch = new ScratchArrays(numbering.Count, 1 << GraphPart.ChunkBits);
         _parts = [.. Enumerable.Range(0, live.SegmentCount).Select(s => numbering.OfSegment(s)).Select(p => new GraphPart(p.First, p.Count, Scratch))];
         _segments = source.Heap.Segments.Where(s => s.ObjectRange.Length > 0).ToDictionary(s => s.ObjectRange.Start);
     }

@@ -38,10 +38,12 @@ public sealed class ObjectGraph
     }
 
     /// <param name="sizes">The sizes as <see cref="ObjectGraphBuilder"/> collects them: no array of every object's.</param>
+    /// <param name="scratch">What the references were read into, for <see cref="Scratch"/>; null: arrays made when asked for.</param>
     internal ObjectGraph(ObjectAddresses addresses, ObjectSizes sizes, Column<int> typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
-        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes)
+        int[] rootObjects, int[] rootNameIndex, RootName[] rootNames, IReadOnlyDictionary<int, long> largeSizes, ScratchArrays? scratch = null)
         : this(addresses, sizes, null, typeIndex, typeNames, edgeStart, edges, rootObjects, rootNameIndex, rootNames, largeSizes)
     {
+        _scratch = scratch;
     }
 
     private ObjectGraph(ObjectAddresses addresses, ObjectSizes? sizes, uint[]? allSizes, Column<int> typeIndex, string[] typeNames, int[] edgeStart, int[] edges,
@@ -89,14 +91,11 @@ public sealed class ObjectGraph
     private ScratchArrays? _scratch;
 
     /// <summary>
-    /// Arrays of Count + 2 ints to lend to what computes an int per object (root paths, dominators): for a graph read
-    /// from a heap, the memory its references were read into. Whoever computes last lets them go (<see cref="ScratchArrays.Clear"/>).
+    /// Arrays of an int per object (<see cref="ScratchArrays.Length"/>) to lend to what computes one (root paths,
+    /// dominators): for a graph read from a heap, the memory its references were read into. Whoever computes last lets
+    /// them go (<see cref="ScratchArrays.Clear"/>).
     /// </summary>
-    internal ScratchArrays Scratch
-    {
-        get => _scratch ??= new ScratchArrays(Count + 2);
-        init => _scratch = value;
-    }
+    internal ScratchArrays Scratch => _scratch ??= new ScratchArrays(Count);
 
     public int EdgeCount { get; }
 

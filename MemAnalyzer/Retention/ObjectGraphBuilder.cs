@@ -195,10 +195,8 @@ public sealed class ObjectGraphBuilder
         var (rootObjects, rootNameIndex, rootNames, droppedRoots) = _roots.Resolve(find);
         DroppedRoots = droppedRoots;
         var types = Trim(_types, count);
-        return new ObjectGraph(addresses, _sizes.Build(types), types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _sizes.LargeSizes)
-        {
-            Scratch = _scratch ?? new ScratchArrays(count + 2),
-        };
+        return new ObjectGraph(addresses, _sizes.Build(types), types, [.. _typeNames], edgeStart, edges, rootObjects, rootNameIndex, rootNames, _sizes.LargeSizes,
+            _scratch);
     }
 
     private void Grow()

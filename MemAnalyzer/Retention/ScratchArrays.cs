@@ -15,15 +15,18 @@ internal sealed class ScratchArrays
     private readonly Stack<int[]> _free = new();
     private int _carvedInLast;
 
-    /// <param name="length">The ints an array lent must hold.</param>
+    /// <param name="objects">The graph's objects.</param>
     /// <param name="chunkLength">The longest chunk carved: every array holds at least one.</param>
-    public ScratchArrays(int length, int chunkLength = 0)
+    public ScratchArrays(int objects, int chunkLength = 0)
     {
-        Length = length;
-        ArrayLength = Math.Max(length, chunkLength);
+        Length = objects + 2;
+        ArrayLength = Math.Max(Length, chunkLength);
     }
 
-    /// <summary>The ints every array lent holds at least.</summary>
+    /// <summary>
+    /// The ints every array lent holds at least: one per object, one for the dominators' super-root, and the spare
+    /// slot of their predecessor offsets.
+    /// </summary>
     public int Length { get; }
 
     private int ArrayLength { get; }
