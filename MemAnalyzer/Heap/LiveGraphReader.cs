@@ -62,25 +62,47 @@ public static class LiveGraphReader
             return new LiveGraph(graph, live, warnings, null, paths);
         }
         writer?.AddGraph(graph, live, warnings, paths!);
-        // Every view on the graph prints the live type table: kept in the index, a second question walks no heap.
-        // Its work-list peaks are this run's mark's (-verbose): a run that reads the index did not mark.
-        var table = writer is null ? null : HeapStatisticsCollector.Collect(source, ObjectSelection.Live, walk, cancellation, progress, live);
-        if (table is not null)
-        {
-            writer!.AddLiveTable(table with { MarkPeakEntries = 0, MarkPeakBytes = 0 });
-        }
         if (!withPaths)
         {
             // Kept in the index now: its memory goes back before the dominators' arrays are made.
             paths = null;
         }
-        var tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true,
-            reuseReferences: whileReferenced is null);
+        // Every view on the graph prints the live type table (and an index keeps it, so that a second question walks
+        // no heap): walked over the mark on the other cores while this thread computes the dominators, which use one.
+        var (tree, table) = TreeBesideLiveTable(source, graph, live, walk, reuseReferences: whileReferenced is null, cancellation);
         if (writer is not null)
         {
+            // Its work-list peaks are this run's mark's (-verbose): a run that reads the index did not mark.
+            writer.AddLiveTable(table with { MarkPeakEntries = 0, MarkPeakBytes = 0 });
             writer.AddTree(tree);
             writer.Commit();
         }
         return new LiveGraph(graph, live, warnings, tree, paths) { LiveTable = table };
+    }
+
+    /// <summary>
+    /// The dominator tree, and beside it, on a task of its own with one walk thread fewer (at least one), the live type
+    /// table as the view would walk it. The walk reports no progress: the line shows the graph's phases.
+    /// </summary>
+    private static (DominatorTree Tree, HeapSnapshot LiveTable) TreeBesideLiveTable(HeapSource source, ObjectGraph graph, ObjectBitmap live,
+        WalkOptions walk, bool reuseReferences, CancellationToken cancellation)
+    {
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
+        var tableWalk = walk with { Threads = Math.Max(1, walk.Threads - 1) };
+        var table = Task.Factory.StartNew(() => HeapStatisticsCollector.Collect(source, ObjectSelection.Live, tableWalk, stop.Token, null, live),
+            CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        DominatorTree tree;
+        try
+        {
+            tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true, reuseReferences: reuseReferences);
+        }
+        catch
+        {
+            stop.Cancel();
+            // The walk stops at its next segment; its own failure matters less than this one.
+            ((IAsyncResult)table).AsyncWaitHandle.WaitOne();
+            throw;
+        }
+        return (tree, table.GetAwaiter().GetResult());
     }
 }
