@@ -11,8 +11,10 @@ namespace MemAnalyzer.Heap;
 public static class HeapGraphReader
 {
     /// <summary>The graph, the live bitmap it was built from, and what the graph had to leave out, in words (none when nothing).</summary>
+    /// <param name="dominatorsNext">The caller computes the graph's dominator tree next: the arrays it takes from the
+    /// graph's <see cref="ObjectGraph.Scratch"/> are made and faulted in while this thread joins the read.</param>
     public static (ObjectGraph Graph, ObjectBitmap Live, IReadOnlyList<string> Warnings) Read(HeapSource source, WalkOptions options, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress = null)
+        IProgress<HeapWalkProgress>? progress = null, bool dominatorsNext = false)
     {
         options.BeforeGraph?.Invoke();
         var heap = source.Heap;
@@ -28,7 +30,8 @@ public static class HeapGraphReader
         // Objects are numbered by their rank in the mark bitmap: no address is stored per object.
         var numbering = new MarkedObjectNumbers(live);
         var builder = new ObjectGraphBuilder(numbering);
-        ParallelGraphRead.Fill(source, live, numbering, builder, DependentHandles.Of(heap), options.Threads, cancellation);
+        ParallelGraphRead.Fill(source, live, numbering, builder, DependentHandles.Of(heap), options.Threads,
+            dominatorsNext ? DominatorTree.ScratchArraysTaken : 0, cancellation);
         NamedRoots.AddTo(builder, heap, options);
         var graph = builder.Build();
         List<string> warnings = [];

@@ -49,7 +49,7 @@ public static class LiveGraphReader
         {
             return kept;
         }
-        var (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+        var (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress, dominatorsNext: withTree || walk.Index is not null);
         whileReferenced?.Invoke(graph);
         using var writer = walk.Index?.StartWriting(source);
         // The search runs while the graph still has its references, before the dominators' arrays are made; an index

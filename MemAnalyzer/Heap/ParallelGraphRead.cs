@@ -52,15 +52,16 @@ internal sealed class ParallelGraphRead
     internal int[] EdgeStart { get; }
 
     /// <summary>Fills <paramref name="builder"/> (a numbering's, still empty) with the marked objects of <paramref name="live"/>.</summary>
+    /// <param name="scratchArrays">How many arrays of <see cref="Scratch"/> what follows takes at once (made and faulted in during the join).</param>
     public static void Fill(HeapSource source, ObjectBitmap live, MarkedObjectNumbers numbering, ObjectGraphBuilder builder, DependentHandles dependents,
-        int threads, CancellationToken cancellation)
+        int threads, int scratchArrays, CancellationToken cancellation)
     {
         var read = new ParallelGraphRead(source, live, numbering, builder, dependents, cancellation);
         var workers = source.Memory.IsThreadSafe ? Math.Clamp(threads, 1, Math.Max(1, read._parts.Length)) : 1;
         // Scanners are made here, on this thread: they ask ClrMD for the allocation contexts.
         var scanners = Enumerable.Range(0, workers).Select(_ => source.RawWalk ? new HeapScanner(source) : null).ToArray();
         WalkThreads.Run(workers, w => read.Work(scanners[w]));
-        new GraphPartsJoin(read, builder, read._parts).Run();
+        new GraphPartsJoin(read, builder, read._parts, scratchArrays).Run();
     }
 
     /// <summary>The references of an object the walk's buffer does not hold whole: read as the mark reads them.</summary>

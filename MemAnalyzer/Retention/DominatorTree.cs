@@ -37,6 +37,9 @@ public sealed class DominatorTree
     /// <summary>The immediate dominator of an unreachable object.</summary>
     public const int Unreachable = -2;
 
+    /// <summary>How many arrays of <see cref="ObjectGraph.Scratch"/> the computation takes at once.</summary>
+    internal const int ScratchArraysTaken = 3;
+
     private readonly Column<int> _dominators;
 
     private DominatorTree(Column<int> dominators, Column<long> retained, long[] retainedPerType, int reachable, long reachableBytes)

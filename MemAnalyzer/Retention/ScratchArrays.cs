@@ -47,6 +47,48 @@ internal sealed class ScratchArrays
         }
     }
 
+    /// <summary>
+    /// For an idle core while another thread works, once nothing is carved any more: makes sure <paramref name="arrays"/>
+    /// arrays are there to lend, and writes a word per page of every part of them no chunk was carved from, so that
+    /// their first use costs no page fault there.
+    /// </summary>
+    public void Prefault(int arrays)
+    {
+        int[]? last;
+        int carvedInLast;
+        int missing;
+        lock (_lock)
+        {
+            last = _carved.Count > 0 ? _carved[^1] : null;
+            carvedInLast = _carvedInLast;
+            missing = arrays - _carved.Count - _free.Count;
+        }
+        if (last is not null)
+        {
+            Touch(last, carvedInLast);
+        }
+        for (var i = 0; i < missing; i++)
+        {
+            var array = GC.AllocateUninitializedArray<int>(Length);
+            Touch(array, 0);
+            lock (_lock)
+            {
+                _free.Push(array);
+            }
+        }
+    }
+
+    /// <summary>Writes a zero every 4 KiB of <paramref name="array"/> from <paramref name="from"/> on: each page is faulted in now.</summary>
+    public static void Touch(int[] array, int from)
+    {
+        for (var i = from; i < array.Length; i += PageInts)
+        {
+            array[i] = 0;
+        }
+    }
+
+    private const int PageInts = 4096 / sizeof(int);
+
     /// <summary>Nothing reads the chunks carved any more: the arrays they were carved from are free to lend.</summary>
     public void EndCarving()
     {

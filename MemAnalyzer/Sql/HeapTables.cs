@@ -33,7 +33,7 @@ public static class HeapTables
         objects.Register();
         if (needs.Refs)
         {
-            (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress);
+            (graph, live, warnings) = HeapGraphReader.Read(source, walk, cancellation, progress, dominatorsNext: true);
             GraphRows.RegisterRefs(connection, graph, source, walk.Threads, cancellation);
             if (readObjects)
             {

@@ -41,6 +41,61 @@ public sealed class ScratchArraysTests
     }
 
     [Fact]
+    public void PrefaultingLeavesEveryCarvedChunkAsItWasWritesEachPageOfTheRestAndMakesTheArraysTheDominatorsTake()
+    {
+        const int chunk = 1 << 10;
+        var scratch = new ScratchArrays(4_998, chunk);
+        // Six chunks: four fill the first array, two the first half of the second.
+        var carved = Enumerable.Range(0, 6).Select(c => scratch.Carve(chunk)).ToList();
+        carved.ForEach(c => Array.Fill(c.Array, 7, c.Offset, chunk));
+        var second = carved[^1].Array;
+        // What an uninitialized array may hold past its chunks.
+        Array.Fill(second, 5, 2 * chunk, second.Length - 2 * chunk);
+        scratch.Prefault(DominatorTree.ScratchArraysTaken);
+        Assert.All(carved, c => Assert.All(c.Array.AsSpan(c.Offset, chunk).ToArray(), v => Assert.Equal(7, v)));
+        // The tail was written: a zero at each page's first int (1,024 ints), the rest as it was.
+        for (var i = 2 * chunk; i < second.Length; i++)
+        {
+            Assert.Equal(i % 1024 == 0 ? 0 : 5, second[i]);
+        }
+        scratch.EndCarving();
+        var lent = new int[DominatorTree.ScratchArraysTaken][];
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        for (var i = 0; i < lent.Length; i++)
+        {
+            lent[i] = scratch.Take();
+        }
+        // The third array was made by the prefault: taking the three allocates nothing.
+        Assert.Equal(before, GC.GetAllocatedBytesForCurrentThread());
+        Assert.Equal(3, lent.Distinct().Count());
+        Assert.Contains(carved[0].Array, lent);
+        Assert.Contains(second, lent);
+        Assert.All(lent, a => Assert.Equal(5_000, a.Length));
+        // None is left over: a fourth is new.
+        before = GC.GetAllocatedBytesForCurrentThread();
+        Assert.DoesNotContain(scratch.Take(), lent);
+        Assert.True(GC.GetAllocatedBytesForCurrentThread() >= before + 5_000 * sizeof(int));
+    }
+
+    [Fact]
+    public void PrefaultingCountsTheArraysGivenBackAndMakesOnlyTheOnesMissing()
+    {
+        var scratch = new ScratchArrays(98);
+        scratch.Return(new int[100]);
+        scratch.Return(new int[100]);
+        scratch.Prefault(DominatorTree.ScratchArraysTaken);
+        var lent = new int[4][];
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        for (var i = 0; i < lent.Length; i++)
+        {
+            lent[i] = scratch.Take();
+        }
+        // Two given back and one made: the fourth, and only it, is made when taken.
+        Assert.InRange(GC.GetAllocatedBytesForCurrentThread() - before, 100 * sizeof(int), 2 * 100 * sizeof(int));
+        Assert.Equal(4, lent.Distinct().Count());
+    }
+
+    [Fact]
     public void AnArrayGivenBackIsTheNextLentAndOneShorterThanAnIntPerObjectIsRefused()
     {
         var scratch = new ScratchArrays(98);
