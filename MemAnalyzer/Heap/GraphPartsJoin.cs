@@ -77,9 +77,10 @@ internal sealed class GraphPartsJoin(ParallelGraphRead read, ObjectGraphBuilder 
             // Every slot is written by the join.
             var all = GC.AllocateUninitializedArray<int>((int)count);
             ScratchArrays.Touch(all, 0);
+            // The join waits for this array, not for those.
             if (scratchArrays > 0)
             {
-                read.Scratch.Prefault(scratchArrays);
+                read.Scratch.StartPrefault(scratchArrays);
             }
             return all;
         }, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);

@@ -14,6 +14,7 @@ internal sealed class ScratchArrays
     private readonly List<int[]> _carved = [];
     private readonly Stack<int[]> _free = new();
     private int _carvedInLast;
+    private Task? _prefault;
 
     /// <param name="objects">The graph's objects.</param>
     /// <param name="chunkLength">The longest chunk carved: every array holds at least one.</param>
@@ -48,11 +49,31 @@ internal sealed class ScratchArrays
     }
 
     /// <summary>
-    /// For an idle core while another thread works, once nothing is carved any more: makes sure <paramref name="arrays"/>
-    /// arrays are there to lend, and writes a word per page of every part of them no chunk was carved from, so that
-    /// their first use costs no page fault there.
+    /// Once nothing is carved any more, on a thread of its own (for an idle core while another thread works): makes
+    /// sure <paramref name="arrays"/> arrays are there to lend, and writes a word per page of every part of them no
+    /// chunk was carved from, so that their first use costs no page fault there. <see cref="Take"/> and
+    /// <see cref="Clear"/> wait for it.
     /// </summary>
-    public void Prefault(int arrays)
+    public void StartPrefault(int arrays)
+    {
+        var prefault = Task.Factory.StartNew(() => Prefault(arrays), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        lock (_lock)
+        {
+            _prefault = prefault;
+        }
+    }
+
+    private void WaitForPrefault()
+    {
+        Task? prefault;
+        lock (_lock)
+        {
+            prefault = _prefault;
+        }
+        prefault?.GetAwaiter().GetResult();
+    }
+
+    private void Prefault(int arrays)
     {
         int[]? last;
         int carvedInLast;
@@ -105,6 +126,7 @@ internal sealed class ScratchArrays
     /// <summary>An array of at least <see cref="Length"/> ints, whose contents are undefined (clear what must start at zero).</summary>
     public int[] Take()
     {
+        WaitForPrefault();
         lock (_lock)
         {
             return _free.TryPop(out var array) ? array : GC.AllocateUninitializedArray<int>(Length);
@@ -127,6 +149,7 @@ internal sealed class ScratchArrays
     /// <summary>Lets go of the arrays not lent: their memory goes back to the system at the next collection.</summary>
     public void Clear()
     {
+        WaitForPrefault();
         lock (_lock)
         {
             _free.Clear();

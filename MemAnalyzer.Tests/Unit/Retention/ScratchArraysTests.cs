@@ -43,21 +43,16 @@ public sealed class ScratchArraysTests
     [Fact]
     public void PrefaultingLeavesEveryCarvedChunkAsItWasWritesEachPageOfTheRestAndMakesTheArraysTheDominatorsTake()
     {
-        const int chunk = 1 << 10;
-        var scratch = new ScratchArrays(4_998, chunk);
+        const int chunk = 1 << 14;
+        // Arrays of 65,536 ints (256 KiB).
+        var scratch = new ScratchArrays(65_534, chunk);
         // Six chunks: four fill the first array, two the first half of the second.
         var carved = Enumerable.Range(0, 6).Select(c => scratch.Carve(chunk)).ToList();
         carved.ForEach(c => Array.Fill(c.Array, 7, c.Offset, chunk));
         var second = carved[^1].Array;
         // What an uninitialized array may hold past its chunks.
         Array.Fill(second, 5, 2 * chunk, second.Length - 2 * chunk);
-        scratch.Prefault(DominatorTree.ScratchArraysTaken);
-        Assert.All(carved, c => Assert.All(c.Array.AsSpan(c.Offset, chunk).ToArray(), v => Assert.Equal(7, v)));
-        // The tail was written: a zero at each page's first int (1,024 ints), the rest as it was.
-        for (var i = 2 * chunk; i < second.Length; i++)
-        {
-            Assert.Equal(i % 1024 == 0 ? 0 : 5, second[i]);
-        }
+        scratch.StartPrefault(DominatorTree.ScratchArraysTaken);
         scratch.EndCarving();
         var lent = new int[DominatorTree.ScratchArraysTaken][];
         var before = GC.GetAllocatedBytesForCurrentThread();
@@ -65,34 +60,73 @@ public sealed class ScratchArraysTests
         {
             lent[i] = scratch.Take();
         }
-        // The third array was made by the prefault: taking the three allocates nothing.
-        Assert.Equal(before, GC.GetAllocatedBytesForCurrentThread());
+        // The third array was made by the prefault, which the first Take waited for: no array is made here (waiting
+        // may allocate a few kilobytes; an array is 256 KiB).
+        Assert.InRange(GC.GetAllocatedBytesForCurrentThread() - before, 0, 64 * 1024);
         Assert.Equal(3, lent.Distinct().Count());
-        Assert.Contains(carved[0].Array, lent);
-        Assert.Contains(second, lent);
-        Assert.All(lent, a => Assert.Equal(5_000, a.Length));
+        Assert.Contains(lent, a => ReferenceEquals(a, carved[0].Array));
+        Assert.Contains(lent, a => ReferenceEquals(a, second));
+        Assert.All(lent, a => Assert.Equal(65_536, a.Length));
+        Assert.All(carved, c => Assert.All(c.Array.AsSpan(c.Offset, chunk).ToArray(), v => Assert.Equal(7, v)));
+        // The tail was written: a zero at each page's first int (1,024 ints), the rest as it was.
+        for (var i = 2 * chunk; i < second.Length; i++)
+        {
+            Assert.Equal(i % 1024 == 0 ? 0 : 5, second[i]);
+        }
         // None is left over: a fourth is new.
         before = GC.GetAllocatedBytesForCurrentThread();
-        Assert.DoesNotContain(scratch.Take(), lent);
-        Assert.True(GC.GetAllocatedBytesForCurrentThread() >= before + 5_000 * sizeof(int));
+        var fourth = scratch.Take();
+        Assert.DoesNotContain(lent, a => ReferenceEquals(a, fourth));
+        Assert.True(GC.GetAllocatedBytesForCurrentThread() >= before + 65_536 * sizeof(int));
     }
 
     [Fact]
     public void PrefaultingCountsTheArraysGivenBackAndMakesOnlyTheOnesMissing()
     {
-        var scratch = new ScratchArrays(98);
-        scratch.Return(new int[100]);
-        scratch.Return(new int[100]);
-        scratch.Prefault(DominatorTree.ScratchArraysTaken);
+        const int ints = 65_536;
+        var scratch = new ScratchArrays(ints - 2);
+        scratch.Return(new int[ints]);
+        scratch.Return(new int[ints]);
+        scratch.StartPrefault(DominatorTree.ScratchArraysTaken);
         var lent = new int[4][];
         var before = GC.GetAllocatedBytesForCurrentThread();
         for (var i = 0; i < lent.Length; i++)
         {
             lent[i] = scratch.Take();
         }
-        // Two given back and one made: the fourth, and only it, is made when taken.
-        Assert.InRange(GC.GetAllocatedBytesForCurrentThread() - before, 100 * sizeof(int), 2 * 100 * sizeof(int));
+        // Two given back and one made: the fourth, and only it, is made when taken (waiting may allocate a few kilobytes).
+        Assert.InRange(GC.GetAllocatedBytesForCurrentThread() - before, ints * sizeof(int), ints * sizeof(int) + 64 * 1024);
         Assert.Equal(4, lent.Distinct().Count());
+    }
+
+    [Fact]
+    public void TakingWaitsForThePrefaultAndLendsTheArrayItMade()
+    {
+        for (var attempt = 0; attempt < 5; attempt++)
+        {
+            // 16 MiB arrays: making and writing one takes milliseconds, taking one at once does not.
+            var scratch = new ScratchArrays(1 << 22);
+            scratch.StartPrefault(1);
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            var lent = scratch.Take();
+            // Waiting may allocate a few kilobytes; an array is 16 MiB.
+            Assert.InRange(GC.GetAllocatedBytesForCurrentThread() - before, 0, 1 << 20);
+            Assert.Equal(scratch.Length, lent.Length);
+        }
+    }
+
+    [Fact]
+    public void ClearingWaitsForThePrefaultSoThatNoArrayItMakesIsLentAfter()
+    {
+        for (var attempt = 0; attempt < 20; attempt++)
+        {
+            var scratch = new ScratchArrays(1 << 16);
+            scratch.StartPrefault(DominatorTree.ScratchArraysTaken);
+            scratch.Clear();
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            scratch.Take();
+            Assert.True(GC.GetAllocatedBytesForCurrentThread() >= before + (1 << 16) * sizeof(int));
+        }
     }
 
     [Fact]
