@@ -69,7 +69,8 @@ public static class LiveGraphReader
         }
         // Every view on the graph prints the live type table (and an index keeps it, so that a second question walks
         // no heap): walked over the mark on the other cores while this thread computes the dominators, which use one.
-        var (tree, table) = TreeBesideLiveTable(source, graph, live, walk, reuseReferences: whileReferenced is null, cancellation);
+        var (tree, table) = TreeBesideLiveTable(source, graph, live, walk,
+            whileReferenced is null ? ReferencesAfterwards.Reused : ReferencesAfterwards.Released, cancellation);
         if (writer is not null)
         {
             // Its work-list peaks are this run's mark's (-verbose): a run that reads the index did not mark.
@@ -85,7 +86,7 @@ public static class LiveGraphReader
     /// table as the view would walk it. The walk reports no progress: the line shows the graph's phases.
     /// </summary>
     private static (DominatorTree Tree, HeapSnapshot LiveTable) TreeBesideLiveTable(HeapSource source, ObjectGraph graph, ObjectBitmap live,
-        WalkOptions walk, bool reuseReferences, CancellationToken cancellation)
+        WalkOptions walk, ReferencesAfterwards references, CancellationToken cancellation)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var tableWalk = walk with { Threads = Math.Max(1, walk.Threads - 1) };
@@ -94,7 +95,7 @@ public static class LiveGraphReader
         DominatorTree tree;
         try
         {
-            tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true, reuseReferences: reuseReferences);
+            tree = DominatorTree.Compute(graph, cancellation, references);
         }
         catch
         {

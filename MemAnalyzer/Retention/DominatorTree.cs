@@ -82,22 +82,11 @@ public sealed class DominatorTree
     public bool IsReachable(int obj) => _dominators[obj] != Unreachable;
 
     /// <summary>The immediate dominator of every object reachable from the graph's super-root (Semi-NCA).</summary>
-    /// <param name="releaseReferences">
-    /// Let go of the graph's references once the predecessor lists are built (nothing after may read them): the peak
-    /// then holds one copy of the references instead of two.
-    /// </param>
-    /// <param name="reuseReferences">
-    /// With <paramref name="releaseReferences"/>: nothing else reads the references' arrays any more (no thread started
-    /// before stores them), so they are overwritten as scratch instead of fresh arrays being made.
-    /// </param>
+    /// <param name="references">What becomes of the graph's references once the predecessor rows are built.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default, bool releaseReferences = false,
-        bool reuseReferences = false)
+    public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default,
+        ReferencesAfterwards references = ReferencesAfterwards.Kept)
     {
-        if (reuseReferences && !releaseReferences)
-        {
-            throw new ArgumentException("references can be reused only when they are released", nameof(reuseReferences));
-        }
         if (graph.ReferencesReleased)
         {
             throw new InvalidOperationException("the graph's references were released: its dominators were computed already");
@@ -119,7 +108,7 @@ public sealed class DominatorTree
         var start = vertex;
         var predecessors = Predecessors.Build(graph, rank, parent, count, start, cancellation);
         int[] label;
-        if (reuseReferences)
+        if (references == ReferencesAfterwards.Reused)
         {
             // The references' offsets (Count + 1) hold the objects by number, the references themselves the labels.
             (vertex, label) = graph.ReleaseReferences();
@@ -130,7 +119,7 @@ public sealed class DominatorTree
         }
         else
         {
-            if (releaseReferences)
+            if (references == ReferencesAfterwards.Released)
             {
                 graph.ReleaseReferences();
             }

@@ -49,7 +49,7 @@ public static class HeapTables
             {
                 objects.Start(live);
                 paths = RootPaths.Compute(graph, cancellation);
-                tree = DominatorTree.Compute(graph, cancellation, releaseReferences: true);
+                tree = DominatorTree.Compute(graph, cancellation, ReferencesAfterwards.Released);
                 refs.GetAwaiter().GetResult();
             }
             catch

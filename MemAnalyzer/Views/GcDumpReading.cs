@@ -35,8 +35,8 @@ public static class GcDumpReading
             DominatorTree? tree = null;
             if (query.Retained)
             {
-                tree = DominatorTree.Compute(graph, cancellation, releaseReferences: query.Roots is null,
-                    reuseReferences: query.Roots is null);
+                tree = DominatorTree.Compute(graph, cancellation,
+                    query.Roots is null ? ReferencesAfterwards.Reused : ReferencesAfterwards.Kept);
                 snapshot = RetainedSizes.Attach(snapshot, graph, tree);
             }
             if (query.Roots?.Resolve(graph.TypeNames) is { } wanted)
@@ -54,7 +54,8 @@ public static class GcDumpReading
         var file = GcDumpTarget.Open(target);
         var snapshot = GcDumpHistogram.Of(file, GcDumpWarnings.Of(file), cancellation);
         var graph = Graph(file, target, cancellation);
-        var dominators = DominatorTree.Compute(graph, cancellation, releaseReferences: !needsPaths, reuseReferences: !needsPaths);
+        var dominators = DominatorTree.Compute(graph, cancellation,
+            needsPaths ? ReferencesAfterwards.Kept : ReferencesAfterwards.Reused);
         var children = DominatorChildren.Of(dominators.ImmediateDominators);
         var paths = needsPaths ? RootPaths.Compute(graph, cancellation) : null;
         Func<int, int, string?>? fieldNames = needsPaths ? (_, _) => null : null;

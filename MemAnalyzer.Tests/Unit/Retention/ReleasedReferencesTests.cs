@@ -12,7 +12,7 @@ public sealed class ReleasedReferencesTests
         {
             var kept = DominatorTree.Compute(RandomGraphs.General(seed));
             var releasing = RandomGraphs.General(seed);
-            var released = DominatorTree.Compute(releasing, releaseReferences: true);
+            var released = DominatorTree.Compute(releasing, references: ReferencesAfterwards.Released);
             Assert.True(releasing.ReferencesReleased);
             Assert.Equal(kept.ImmediateDominators.ToArray(), released.ImmediateDominators.ToArray());
             Assert.Equal(kept.RetainedBytes.ToArray(), released.RetainedBytes.ToArray());
@@ -26,7 +26,7 @@ public sealed class ReleasedReferencesTests
     {
         var graph = RandomGraphs.General(7);
         var edges = graph.EdgeCount;
-        DominatorTree.Compute(graph, releaseReferences: true);
+        DominatorTree.Compute(graph, references: ReferencesAfterwards.Released);
         Assert.Throws<InvalidOperationException>(() => RootPaths.Compute(graph));
         Assert.Throws<InvalidOperationException>(() => DominatorTree.Compute(graph));
         Assert.Throws<InvalidOperationException>(() => graph.ReferencesOf(0).Length);
@@ -50,7 +50,7 @@ public sealed class ReleasedReferencesTests
             var graph = RandomGraphs.General(seed);
             var searched = RootPaths.Compute(graph);
             var parents = searched.Parents.ToArray();
-            DominatorTree.Compute(graph, releaseReferences: true);
+            DominatorTree.Compute(graph, references: ReferencesAfterwards.Released);
             var kept = RootPaths.FromParents(graph, parents);
             for (var obj = 0; obj < graph.Count; obj++)
             {

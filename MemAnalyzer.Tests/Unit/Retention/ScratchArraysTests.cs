@@ -154,20 +154,12 @@ public sealed class ScratchArraysTests
             var random = new Random(seed);
             var garbage = Enumerable.Range(0, 3).Select(_ => Enumerable.Range(0, reusing.Scratch.Length).Select(_ => random.Next(reusing.Count + 1)).ToArray()).ToList();
             garbage.ForEach(reusing.Scratch.Return);
-            var reused = DominatorTree.Compute(reusing, releaseReferences: true, reuseReferences: true);
+            var reused = DominatorTree.Compute(reusing, references: ReferencesAfterwards.Reused);
             Assert.Equal(fresh.ImmediateDominators.ToArray(), reused.ImmediateDominators.ToArray());
             Assert.Equal(fresh.RetainedBytes.ToArray(), reused.RetainedBytes.ToArray());
             Assert.Equal(fresh.RetainedBytesPerType, reused.RetainedBytesPerType);
             Assert.Equal(fresh.ReachableCount, reused.ReachableCount);
             Assert.Equal(fresh.ReachableBytes, reused.ReachableBytes);
         }
-    }
-
-    [Fact]
-    public void ReferencesAreReusedOnlyWhenTheyAreReleased()
-    {
-        var graph = RandomGraphs.General(3);
-        Assert.Throws<ArgumentException>(() => DominatorTree.Compute(graph, reuseReferences: true));
-        Assert.False(graph.ReferencesReleased);
     }
 }
