@@ -2,8 +2,8 @@
 # Mutation testing (Stryker.NET) of the code the unit tests reach quickly. Not part of CI: scripts/test.sh
 # does not call it. Usage:
 #
-#   scripts/mutate.sh [area ...]      areas: analysis trend memorymap csv cli retention dominators (default: all but
-#                                     dominators, whose files retention includes)
+#   scripts/mutate.sh [area ...]      areas: analysis trend memorymap csv cli retention dominators paths scratch
+#                                     (default: all but the last three, whose files retention includes)
 #   scripts/mutate.sh --list          the areas and the files each one mutates
 #
 # The chosen areas are mutated in ONE Stryker run on MemAnalyzer/MemAnalyzer.csproj with
@@ -46,6 +46,9 @@ files[dominators]="Retention/SemiNca.cs Retention/DepthFirstNumbering.cs Retenti
 # The files of Retention/ that issue 47 rewrote for a second -roots (the graph read back without references, the
 # counts of the types asked for, the chain cache).
 files[paths]="Retention/ObjectGraph.cs Retention/RootPaths.cs Retention/TypeRootPaths.cs"
+# The files of Retention/ that issue 47 rewrote so that the dominators' arrays are memory written before (the reading's
+# chunks carved from arrays lent afterwards, faulted in on the idle core).
+files[scratch]="Retention/ScratchArrays.cs Retention/EdgeBuffer.cs Retention/DominatorTree.cs"
 # Seconds per area: the build and the initial unit-test run take about two minutes of that.
 budget[analysis]=600
 budget[trend]=900
@@ -54,6 +57,7 @@ budget[csv]=420
 budget[cli]=1200
 budget[retention]=1800
 budget[dominators]=2400  # measured 1,476 s on 2026-11-27 (load 20-33 during the build)
+budget[scratch]=2400
 budget[paths]=2700  # 219 mutants: stopped at 1,500 s on 2026-11-29 (with issue 47's tests), no score
 # The tests an area run alone is mutation-tested with, when narrower than all the unit tests. dominators: the
 # retention unit tests less the slow ones. Every test that builds a dominator tree covers nearly every mutant of
@@ -70,11 +74,12 @@ tests[dominators]='FullyQualifiedName~MemAnalyzer.Tests.Unit.Retention.'\
 '&FullyQualifiedName!~DominatorsComputedWhileReleasingTheReferencesEqualThoseComputedKeepingThem'\
 '&(FullyQualifiedName!~DominatorsAgainstNaiveTests|DisplayName~batch: 0\))'\
 '&(FullyQualifiedName!~DominatorBruteForceTests.OnRandom|DisplayName~seed: 1\)|DisplayName~seed: 2\)|DisplayName~seed: 3\))'
-# paths: the same retention unit tests as dominators.
+# paths and scratch: the same retention unit tests as dominators.
 tests[paths]=${tests[dominators]}
+tests[scratch]=${tests[dominators]}
 order=(analysis trend memorymap csv cli retention)
 # Areas not in the default run (their files are in another area already).
-extra=(dominators paths)
+extra=(dominators paths scratch)
 
 if [ "${1:-}" = "--list" ]; then
   for a in "${order[@]}" "${extra[@]}"; do echo "$a (${budget[$a]} s): ${files[$a]}"; done
