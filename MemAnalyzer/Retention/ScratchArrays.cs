@@ -56,10 +56,13 @@ internal sealed class ScratchArrays
     /// </summary>
     public void StartPrefault(int arrays)
     {
-        var prefault = Task.Factory.StartNew(() => Prefault(arrays), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         lock (_lock)
         {
-            _prefault = prefault;
+            // The last array's carved length is taken now: the carving may end before the task starts.
+            var last = _carved.Count > 0 ? _carved[^1] : null;
+            var carvedInLast = _carvedInLast;
+            _prefault = Task.Factory.StartNew(() => Prefault(arrays, last, carvedInLast), CancellationToken.None,
+                TaskCreationOptions.LongRunning, TaskScheduler.Default);
         }
     }
 
@@ -73,15 +76,11 @@ internal sealed class ScratchArrays
         prefault?.GetAwaiter().GetResult();
     }
 
-    private void Prefault(int arrays)
+    private void Prefault(int arrays, int[]? last, int carvedInLast)
     {
-        int[]? last;
-        int carvedInLast;
         int missing;
         lock (_lock)
         {
-            last = _carved.Count > 0 ? _carved[^1] : null;
-            carvedInLast = _carvedInLast;
             missing = arrays - _carved.Count - _free.Count;
         }
         if (last is not null)

@@ -162,4 +162,12 @@ public sealed class ScratchArraysTests
             Assert.Equal(fresh.ReachableBytes, reused.ReachableBytes);
         }
     }
+
+    [Fact]
+    public void ATreeReadBackFromPartsOfDifferentLengthsIsRefused()
+    {
+        var error = Assert.Throws<ArgumentException>(() => DominatorTree.FromParts(new[] { -1, 0 }, new long[] { 8, 4, 4 }, [8], 2, 8));
+        Assert.Equal("2 dominators but 3 retained sizes", error.Message);
+        Assert.Equal(2, DominatorTree.FromParts(new[] { -1, 0 }, new long[] { 8, 4 }, [8], 2, 8).RetainedBytes.Length);
+    }
 }
