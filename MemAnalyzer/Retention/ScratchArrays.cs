@@ -58,10 +58,11 @@ internal sealed class ScratchArrays
     {
         lock (_lock)
         {
-            // The last array's carved length is taken now: the carving may end before the task starts.
+            // Taken now: the carving may end before the task starts.
             var last = _carved.Count > 0 ? _carved[^1] : null;
             var carvedInLast = _carvedInLast;
-            _prefault = Task.Factory.StartNew(() => Prefault(arrays, last, carvedInLast), CancellationToken.None,
+            var missing = arrays - _carved.Count - _free.Count;
+            _prefault = Task.Factory.StartNew(() => Prefault(last, carvedInLast, missing), CancellationToken.None,
                 TaskCreationOptions.LongRunning, TaskScheduler.Default);
         }
     }
@@ -76,13 +77,8 @@ internal sealed class ScratchArrays
         prefault?.GetAwaiter().GetResult();
     }
 
-    private void Prefault(int arrays, int[]? last, int carvedInLast)
+    private void Prefault(int[]? last, int carvedInLast, int missing)
     {
-        int missing;
-        lock (_lock)
-        {
-            missing = arrays - _carved.Count - _free.Count;
-        }
         if (last is not null)
         {
             Touch(last, carvedInLast);
