@@ -30,6 +30,9 @@ public static class ExitCodes
     /// <summary>-live or -dead on a dump without the memory mapped from files (gcore): type names and stack roots are missing, so live and dead counts are not exact.</summary>
     public const int LivenessNotExact = 8;
 
+    /// <summary>The live graph a view needs is larger than -maxmemory, or than the memory the machine has free; or the analysis ran out of memory.</summary>
+    public const int OutOfMemory = 9;
+
     public const int ProcessNotFound = 10;
 
     /// <summary>The process exists but cannot be attached: permissions, or it is already traced.</summary>

@@ -18,6 +18,10 @@ public static class MemAnalyzerCli
             ? ProcessRunner.Run("dotnet", [RepositoryPaths.MemAnalyzerDll, .. arguments], timeout, environment)
             : ProcessRunner.Run(s_executable, arguments, timeout, environment);
 
+    /// <summary>The program and arguments that run the CLI with <paramref name="arguments"/>, for a wrapper to start it.</summary>
+    public static IReadOnlyList<string> Command(IEnumerable<string> arguments) =>
+        s_executable is null ? ["dotnet", RepositoryPaths.MemAnalyzerDll, .. arguments] : [s_executable, .. arguments];
+
     /// <summary>Starts the CLI without waiting, for tests that kill or signal it mid-run; its output is redirected.</summary>
     public static System.Diagnostics.Process Start(params string[] arguments) => Start(arguments, new Dictionary<string, string>());
 

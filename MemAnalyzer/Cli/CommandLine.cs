@@ -48,6 +48,7 @@ public sealed class CommandLine
         BinaryDirectories = App.Option("-bindir|--bin-dir <DIR>", "Folder with the target's binaries (app folder, runtime folder) for a dump that lacks the memory mapped from files (gcore, kernel cores, .NET Core 3.1 createdump); repeatable.", CommandOptionType.MultipleValue);
         AllowDamage = Flag("-allowdamage|--allow-damage", "Exit 0 even when more than 1 % of the heap could not be walked (a damaged dump); the table and the Unreadable row are printed either way.");
         NoIndex = Flag("-noindex|--no-index", $"Neither read nor write the index of a dump's live graph, which otherwise keeps the mark, the dominator tree and the retained sizes for the next {MemAnalyzer.Index.IndexedViews.List} of the same dump (in $XDG_CACHE_HOME/memanalyzer; also MEMANALYZER_NOINDEX=1).");
+        MaxMemory = Single("-maxmemory|--max-memory <MB>", "The most memory the live graph of a view on it (-retained, -roots, -suspects, -sql, ...) may take, in MB (or with a GB suffix): a graph that needs more is refused with exit 9 once the mark has counted the live objects, before it is built. Default: what the machine has free then.");
         IgnoreDacMismatch = Flag("-ignoredacmismatch|--ignore-dac-mismatch", "Use a DAC even if its runtime build-id differs from the dump's.");
         ForceGc = Optional("-gc|--gc[:<TARGET>]", "Force a full GC and wait for its end: in the pid TARGET, or every .NET process whose command line contains TARGET; alone, in the -pid target.");
         ProcessFilter = Single("-process|--process <NAME>", "With -gc: only processes with this name.");
@@ -109,6 +110,7 @@ public sealed class CommandLine
     public CommandOption IgnoreDacMismatch { get; }
     public CommandOption AllowDamage { get; }
     public CommandOption NoIndex { get; }
+    public CommandOption MaxMemory { get; }
     public CommandOption ForceGc { get; }
     public CommandOption ProcessFilter { get; }
     public CommandOption GcWaitForFinalizers { get; }

@@ -55,7 +55,11 @@ public static class CommandRunner
             }
             // A damaged dump can make the DAC loop inside one call, out of reach of the cancellation: the child then ends itself.
             var dacCalls = DacStallWatchdog.Start(cancellation);
-            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(dacCalls) with { Index = IndexLocation.Index(line.NoIndex.HasValue(), line.Silent.HasValue(), console.Error) },
+            var context = new RunContext(console.Out, console.Error, line.Silent.HasValue(), ErrorIsTerminal(), WalkOptions(dacCalls) with
+                {
+                    Index = IndexLocation.Index(line.NoIndex.HasValue(), line.Silent.HasValue(), console.Error),
+                    GraphBudget = GraphBudgets.Of(SwitchValues.MaxMemory(line.MaxMemory.Value())),
+                },
                 DacSearchLocations.FromEnvironment([.. line.DacDirectories.Values.OfType<string>()], line.IgnoreDacMismatch.HasValue()) with
                 {
                     BinaryDirectories = BinaryDirectoryList.Of(line.BinaryDirectories.Values.OfType<string>(), Environment.GetEnvironmentVariable(BinaryDirectoryList.Variable)),
@@ -77,6 +81,11 @@ public static class CommandRunner
         catch (OperationCanceledException)
         {
             return Fail(console, ExitCodes.Cancelled, "cancelled; a live target was resumed");
+        }
+        catch (OutOfMemoryException)
+        {
+            return Fail(console, ExitCodes.OutOfMemory, "MemAnalyzer ran out of memory: this machine (or its container's limit) had too little free for this analysis; " +
+                "run it where more memory is free, or ask a view that builds no graph (-live, -dstrings, -inspections). A live target was resumed");
         }
         catch (Exception e) when (IsolatedRunner.IsChild && e is IOException or InvalidDataException)
         {

@@ -36,6 +36,7 @@ internal static class HelpText
         ("success", [ExitCodes.Success]),
         ("bad arguments", [ExitCodes.InvalidArguments]),
         ("dump problems", [ExitCodes.DumpNotFound, ExitCodes.DumpUnreadable, ExitCodes.DumpInvalid, ExitCodes.NotDotNet, ExitCodes.HeapUnreadable, ExitCodes.DumpHasNoHeap, ExitCodes.LivenessNotExact]),
+        ("memory", [ExitCodes.OutOfMemory]),
         ("process problems", [ExitCodes.ProcessNotFound, ExitCodes.AttachDenied, ExitCodes.TargetExited, ExitCodes.NoAccessPath, ExitCodes.AmbiguousProcess]),
         ("output files", [ExitCodes.OutputFailed, ExitCodes.CsvHeaderMismatch, ExitCodes.OutputDirectoryMissing, ExitCodes.OutputNotWritable, ExitCodes.OutputIsDirectory]),
         ("DAC/platform", [ExitCodes.DacNotFound, ExitCodes.ForcedDacUnusable, ExitCodes.UnsupportedDumpPlatform]),

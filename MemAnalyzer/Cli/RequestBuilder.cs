@@ -20,6 +20,7 @@ public static class RequestBuilder
         // -pid/-pid2 text (a name, part of a command line) becomes the pid of the one matching .NET process.
         Func<string, int> resolve = DotNetProcesses.Select;
         SwitchRules.NumbersAreNumbers(line);
+        _ = MaxMemory(line.MaxMemory.Value());
         if (line.Help.HasValue() || line.App.Options.All(o => !o.HasValue()) && procDumpArguments is null)
         {
             // No switch at all: the usage, not an error.

@@ -108,6 +108,22 @@ public static class SwitchValues
             : throw Invalid($"-failongrowth {text} is not a size: give bytes per iteration such as 100000, 64KB or 1MB");
     }
 
+    /// <summary>-maxmemory: megabytes, a whole number above 0, or with a KB, MB or GB suffix; in bytes.</summary>
+    public static long? MaxMemory(string? text)
+    {
+        if (text is null)
+        {
+            return null;
+        }
+        var units = new (string Suffix, long Factor)[] { ("GB", 1L << 30), ("MB", 1L << 20), ("KB", 1L << 10), ("", 1L << 20) };
+        var trimmed = text.Trim();
+        var (suffix, factor) = units.First(u => trimmed.EndsWith(u.Suffix, StringComparison.OrdinalIgnoreCase));
+        return long.TryParse(trimmed[..^suffix.Length].Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var value)
+            && value > 0 && value <= long.MaxValue / factor
+            ? value * factor
+            : throw Invalid($"-maxmemory {text} is not a size: give megabytes such as 4096, or a size such as 16GB or 512KB");
+    }
+
     public static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);
 
     /// <summary>-format: true for JSON. Without it the output file's extension decides (.json), else the table or CSV.</summary>

@@ -27,6 +27,7 @@ public static class HeapGraphReader
         {
             throw new MemAnalyzerException(ExitCodes.HeapUnreadable, $"{count:N0} live objects are more than the retained-size graph can number (2^31); use -live without -retained");
         }
+        Refuse(count, dominatorsNext, options.GraphBudget?.Invoke());
         // Objects are numbered by their rank in the mark bitmap: no address is stored per object.
         var numbering = new MarkedObjectNumbers(live);
         var builder = new ObjectGraphBuilder(numbering);
@@ -40,5 +41,29 @@ public static class HeapGraphReader
             warnings.Add($"{builder.DroppedReferences:N0} references of live objects point to no object on the heap (a damaged dump, or a heap read mid-change) and were left out of retained sizes and root paths");
         }
         return (graph, live, warnings);
+    }
+
+    /// <summary>Throws when the graph of <paramref name="count"/> live objects needs more than <paramref name="budget"/> allows.</summary>
+    internal static void Refuse(long count, bool dominators, GraphMemoryBudget? budget)
+    {
+        var needed = GraphMemory.Needed(count, dominators);
+        if (budget is null || needed <= budget.Bytes)
+        {
+            return;
+        }
+        var perObject = dominators ? GraphMemory.BytesPerObjectWithDominators : GraphMemory.BytesPerObjectWithoutDominators;
+        var what = dominators ? "with its dominator tree" : "for root paths";
+        var instead = budget.Given ? "give a larger -maxmemory" : "free memory, or give -maxmemory <MB> to try anyway";
+        throw new MemAnalyzerException(ExitCodes.OutOfMemory,
+            $"the live graph of {count:N0} objects {what} needs at least {Size(needed, up: true)} ({perObject} bytes per object), " +
+            $"more than the {Size(budget.Bytes, up: false)} {budget.Source}; {instead}, or ask a view that builds no graph (-live, -dstrings, -inspections)");
+    }
+
+    /// <summary>Megabytes from 10 MB up, else kilobytes; rounded up for what is needed and down for what is allowed, so that the one reads above the other.</summary>
+    private static string Size(long bytes, bool up)
+    {
+        var unit = bytes >= 10L << 20 ? 1L << 20 : 1L << 10;
+        var value = up ? (bytes + unit - 1) / unit : bytes / unit;
+        return $"{value:N0} {(unit == 1L << 20 ? "MB" : "KB")}";
     }
 }

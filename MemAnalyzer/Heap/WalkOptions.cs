@@ -31,4 +31,11 @@ public sealed record WalkOptions(int Threads, bool IncludeStackRoots = true, boo
     /// which make those arrays faster and a small heap's walk slower.
     /// </summary>
     public Action? BeforeGraph { get; init; }
+
+    /// <summary>
+    /// Asked once the mark has counted the live objects, before the live graph's arrays are made (not for a graph read
+    /// from the index): a graph that needs more (<see cref="Retention.GraphMemory"/>) is refused with exit 9 at once,
+    /// rather than failing for want of memory minutes later. Null: no limit.
+    /// </summary>
+    public Func<GraphMemoryBudget>? GraphBudget { get; init; }
 }
