@@ -41,8 +41,9 @@ public static class LiveGraphReader
     /// <param name="withTree">Compute the dominator tree; it is computed anyway when an index is written, so that the index is whole.</param>
     /// <param name="whileReferenced">Called with a graph built here (not with one read from the index, which keeps no
     /// references) before its references are let go of: what it starts may read them beside the dominators.</param>
+    /// <param name="childRowsNext">The caller makes the tree's child rows next: the dominators leave two arrays for them in the graph's scratch (<see cref="DominatorTree.Compute"/>).</param>
     public static LiveGraph Read(HeapSource source, WalkOptions walk, bool withPaths, CancellationToken cancellation,
-        IProgress<HeapWalkProgress>? progress = null, bool withTree = true, Action<ObjectGraph>? whileReferenced = null)
+        IProgress<HeapWalkProgress>? progress = null, bool withTree = true, Action<ObjectGraph>? whileReferenced = null, bool childRowsNext = false)
     {
         walk.BeforeGraph?.Invoke();
         if (walk.Index?.TryRead(source, withPaths, withTree, cancellation) is { } kept)
@@ -70,7 +71,7 @@ public static class LiveGraphReader
         // Every view on the graph prints the live type table (and an index keeps it, so that a second question walks
         // no heap): walked over the mark on the other cores while this thread computes the dominators, which use one.
         var (tree, table) = TreeBesideLiveTable(source, graph, live, walk,
-            whileReferenced is null ? ReferencesAfterwards.Reused : ReferencesAfterwards.Released, cancellation);
+            whileReferenced is null ? ReferencesAfterwards.Reused : ReferencesAfterwards.Released, childRowsNext, cancellation);
         if (writer is not null)
         {
             // Its work-list peaks are this run's mark's (-verbose): a run that reads the index did not mark.
@@ -86,7 +87,7 @@ public static class LiveGraphReader
     /// table as the view would walk it. The walk reports no progress: the line shows the graph's phases.
     /// </summary>
     private static (DominatorTree Tree, HeapSnapshot LiveTable) TreeBesideLiveTable(HeapSource source, ObjectGraph graph, ObjectBitmap live,
-        WalkOptions walk, ReferencesAfterwards references, CancellationToken cancellation)
+        WalkOptions walk, ReferencesAfterwards references, bool childRowsNext, CancellationToken cancellation)
     {
         using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellation);
         var tableWalk = walk with { Threads = Math.Max(1, walk.Threads - 1) };
@@ -95,7 +96,7 @@ public static class LiveGraphReader
         DominatorTree tree;
         try
         {
-            tree = DominatorTree.Compute(graph, cancellation, references);
+            tree = DominatorTree.Compute(graph, cancellation, references, childRowsNext);
         }
         catch
         {

@@ -83,9 +83,13 @@ public sealed class DominatorTree
 
     /// <summary>The immediate dominator of every object reachable from the graph's super-root (Semi-NCA).</summary>
     /// <param name="references">What becomes of the graph's references once the predecessor rows are built.</param>
+    /// <param name="childRowsNext">The caller makes the tree's child rows next (-suspects, -dominators): two arrays of
+    /// the search, free at the end, are left in the graph's <see cref="ObjectGraph.Scratch"/> for them
+    /// (<see cref="Suspects.DominatorChildren.Of(ReadOnlySpan{int}, ScratchArrays)"/> takes them and lets the scratch
+    /// go); otherwise the scratch is let go of here.</param>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DominatorTree Compute(ObjectGraph graph, CancellationToken cancellation = default,
-        ReferencesAfterwards references = ReferencesAfterwards.Kept)
+        ReferencesAfterwards references = ReferencesAfterwards.Kept, bool childRowsNext = false)
     {
         if (graph.ReferencesReleased)
         {
@@ -169,8 +173,17 @@ public sealed class DominatorTree
         {
             dominators[vertex[w]] = dominator[w] == 0 ? SuperRoot : vertex[dominator[w]];
         }
-        // Nothing after the dominators computes an int per object of this graph.
-        scratch.Clear();
+        if (childRowsNext)
+        {
+            // The child rows take an int per object twice: these two, not fresh memory.
+            scratch.Return(dominator);
+            scratch.Return(parent);
+        }
+        else
+        {
+            // Nothing after the dominators computes an int per object of this graph.
+            scratch.Clear();
+        }
         return new DominatorTree(dominators, retained, perType, count - 1, reachableBytes);
     }
 

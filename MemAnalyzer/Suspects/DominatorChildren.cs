@@ -71,10 +71,31 @@ public sealed class DominatorChildren
     }
 
     /// <param name="dominators">Per object, its immediate dominator, <see cref="DominatorTree.SuperRoot"/> or <see cref="DominatorTree.Unreachable"/>.</param>
-    public static DominatorChildren Of(ReadOnlySpan<int> dominators)
+    public static DominatorChildren Of(ReadOnlySpan<int> dominators) => Of(dominators, new int[dominators.Length + 2], reachable => new int[reachable]);
+
+    /// <summary>
+    /// The rows in two arrays of <paramref name="scratch"/> (of a graph of as many objects as <paramref name="dominators"/>:
+    /// what the dominators' search left there, memory written before, see <see cref="DominatorTree.Compute"/>), which
+    /// then lets go of the rest.
+    /// </summary>
+    internal static DominatorChildren Of(ReadOnlySpan<int> dominators, ScratchArrays scratch)
+    {
+        if (scratch.Length != dominators.Length + 2)
+        {
+            throw new ArgumentException($"a scratch of {scratch.Length} ints for {dominators.Length} objects");
+        }
+        var offsets = scratch.Take();
+        Array.Clear(offsets, 0, dominators.Length + 2);
+        var rows = Of(dominators, offsets, _ => scratch.Take());
+        scratch.Clear();
+        return rows;
+    }
+
+    /// <param name="offsets">At least Count + 2 ints, all zero.</param>
+    /// <param name="childArray">Given the reachable objects once they are counted, an array of at least that many ints.</param>
+    private static DominatorChildren Of(ReadOnlySpan<int> dominators, int[] offsets, Func<int, int[]> childArray)
     {
         var count = dominators.Length;
-        var offsets = new int[count + 2];
         // The super-root's children are counted apart: the loop then only tells a dominator (>= 0) from the rest.
         var topLevel = 0;
         foreach (var dominator in dominators)
@@ -97,7 +118,7 @@ public sealed class DominatorChildren
             offsets[node] = running;
         }
         offsets[count + 1] = running;
-        var children = new int[running];
+        var children = childArray(running);
         for (var obj = count - 1; obj >= 0; obj--)
         {
             var dominator = dominators[obj];

@@ -16,14 +16,15 @@ public sealed record SuspectsReading<T>(HeapSnapshot Snapshot, T Result)
     public static SuspectsReading<T> Read(HeapSource source, WalkOptions walk, bool needsPaths, CancellationToken cancellation,
         IProgress<HeapWalkProgress>? progress, Func<Tree, T> answer)
     {
-        var read = LiveGraphReader.Read(source, walk, withPaths: needsPaths, cancellation, progress);
+        var read = LiveGraphReader.Read(source, walk, withPaths: needsPaths, cancellation, progress, childRowsNext: true);
         var (graph, live, graphWarnings, tree, paths) = read;
         var snapshot = LiveGraphReader.TypeTable(read.LiveTable, live, source, ObjectSelection.Live, null, walk, cancellation, progress);
         if (graphWarnings.Count > 0)
         {
             snapshot = snapshot with { Warnings = [.. snapshot.Warnings, .. graphWarnings] };
         }
-        var children = DominatorChildren.Of(tree!.ImmediateDominators);
+        // In the two arrays the dominators' search left (a tree read from the index left none: two fresh ones).
+        var children = DominatorChildren.Of(tree!.ImmediateDominators, graph.Scratch);
         var fieldNames = needsPaths ? FieldNames.Of(source.Heap, graph, walk.DacCalls) : null;
         return new SuspectsReading<T>(snapshot, answer(new Tree(graph, tree, children, paths, fieldNames, cancellation, PathJudge.FinishedOn(source.Heap, graph))));
     }
