@@ -5,20 +5,9 @@ using MemAnalyzer.Tests.Infrastructure;
 namespace MemAnalyzer.Tests.EndToEnd.Performance;
 
 /// <summary>A walkthrough dump whose one List&lt;DataInstance&gt; has a backing array of a million references.</summary>
-public sealed class HugeListDump : IDisposable
+public sealed class HugeListDump() : WalkthroughDump(Elements, "hugelist.dmp")
 {
     public const int Elements = 1_000_000;
-    private readonly TempDirectory _directory = new();
-
-    public HugeListDump()
-    {
-        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", Elements.ToString(CultureInfo.InvariantCulture));
-        DumpPath = target.WriteDump(_directory.File("hugelist.dmp"));
-    }
-
-    public string DumpPath { get; }
-
-    public void Dispose() => _directory.Dispose();
 }
 
 public sealed partial class MarkWorkListTests(HugeListDump dump) : IClassFixture<HugeListDump>

@@ -5,21 +5,10 @@ using MemAnalyzer.Tests.Infrastructure;
 namespace MemAnalyzer.Tests.EndToEnd.Reliability;
 
 /// <summary>A walkthrough dump of six million live objects, whose graph with its dominator tree needs at least 160 MB.</summary>
-public sealed class SixMillionObjectDump : IDisposable
+public sealed class SixMillionObjectDump() : WalkthroughDump(Count, "six-million.dmp")
 {
     /// <summary>The walkthrough's DataInstances: each holds one more object, so twice as many live objects.</summary>
-    public const int Instances = 3_000_000;
-    private readonly TempDirectory _directory = new();
-
-    public SixMillionObjectDump()
-    {
-        using var target = TargetProcess.Start("LeakyApp", "walkthrough", "--count", Instances.ToString(CultureInfo.InvariantCulture));
-        DumpPath = target.WriteDump(_directory.File("six-million.dmp"));
-    }
-
-    public string DumpPath { get; }
-
-    public void Dispose() => _directory.Dispose();
+    public const int Count = 3_000_000;
 }
 
 /// <summary>
@@ -46,7 +35,7 @@ public sealed partial class ContainerMemoryTests(SixMillionObjectDump dump) : IC
         var need = long.Parse(line.Groups["need"].Value, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
         var free = long.Parse(line.Groups["free"].Value, NumberStyles.AllowThousands, CultureInfo.InvariantCulture);
         // The planted objects and the runtime's own few hundred.
-        Assert.InRange(objects, 2L * SixMillionObjectDump.Instances, (2L * SixMillionObjectDump.Instances) + 1000);
+        Assert.InRange(objects, 2L * SixMillionObjectDump.Count, (2L * SixMillionObjectDump.Count) + 1000);
         Assert.Equal(((28 * objects) + (1 << 20) - 1) >> 20, need);
         // What is free inside the container is at most the runtime's heap limit there, whatever the machine has.
         Assert.InRange(free, 0, (Limit * 3 / 4) >> 20);
