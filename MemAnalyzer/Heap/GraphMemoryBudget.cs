@@ -5,6 +5,6 @@ namespace MemAnalyzer.Heap;
 /// to be built), and where that number came from, for the message of a refusal.
 /// </summary>
 /// <param name="Bytes">The budget in bytes.</param>
-/// <param name="Source">Whose number it is, as a refusal names it: "-maxmemory 1000", or "this machine has free".</param>
+/// <param name="Source">Whose number it is, as a refusal names it after the size: "that -maxmemory allows", or "this machine has free".</param>
 /// <param name="Given">True for -maxmemory, false for the free memory measured by default.</param>
 public sealed record GraphMemoryBudget(long Bytes, string Source, bool Given);

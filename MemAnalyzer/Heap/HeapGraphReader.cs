@@ -51,7 +51,7 @@ public static class HeapGraphReader
         {
             return;
         }
-        var perObject = dominators ? GraphMemory.BytesPerObjectWithDominators : GraphMemory.BytesPerObjectWithoutDominators;
+        var perObject = GraphMemory.BytesPerObject(dominators);
         var what = dominators ? "with its dominator tree" : "for root paths";
         var instead = budget.Given ? "give a larger -maxmemory" : "free memory, or give -maxmemory <MB> to try anyway";
         throw new MemAnalyzerException(ExitCodes.OutOfMemory,

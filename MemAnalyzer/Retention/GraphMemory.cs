@@ -17,7 +17,9 @@ public static class GraphMemory
     /// <summary>Per object for root paths alone: the types and edge offsets (8), the search's parents and queue (8).</summary>
     public const int BytesPerObjectWithoutDominators = 16;
 
+    /// <summary>Bytes per object the graph needs at least, with or without its dominator tree.</summary>
+    public static int BytesPerObject(bool dominators) => dominators ? BytesPerObjectWithDominators : BytesPerObjectWithoutDominators;
+
     /// <summary>Bytes the graph of <paramref name="objects"/> live objects needs at least.</summary>
-    public static long Needed(long objects, bool dominators) =>
-        objects * (dominators ? BytesPerObjectWithDominators : BytesPerObjectWithoutDominators);
+    public static long Needed(long objects, bool dominators) => objects * BytesPerObject(dominators);
 }
