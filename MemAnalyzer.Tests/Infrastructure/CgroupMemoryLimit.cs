@@ -30,6 +30,12 @@ public sealed class CgroupMemoryLimit : IDisposable
         {
             Assert.True(File.Exists(Path.Combine(Version2, "cgroup.controllers")) && File.ReadAllText(Path.Combine(Version2, "cgroup.controllers")).Contains("memory", StringComparison.Ordinal),
                 "this test needs a memory cgroup it may create (cgroup v1's memory controller, or cgroup v2's) and root");
+            // A child has the memory controller only when its parent hands it down.
+            var subtree = Path.Combine(Version2, "cgroup.subtree_control");
+            if (!File.ReadAllText(subtree).Contains("memory", StringComparison.Ordinal))
+            {
+                File.WriteAllText(subtree, "+memory");
+            }
             _directory = Path.Combine(Version2, name);
             Directory.CreateDirectory(_directory);
             File.WriteAllText(Path.Combine(_directory, "memory.max"), limit);
