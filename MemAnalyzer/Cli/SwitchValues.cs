@@ -97,31 +97,23 @@ public static class SwitchValues
     }
 
     /// <summary>Bytes per iteration for -failongrowth: a number with an optional B/KB/MB/GB suffix.</summary>
-    public static long Bytes(string text)
-    {
-        var units = new (string Suffix, long Factor)[] { ("GB", 1L << 30), ("MB", 1L << 20), ("KB", 1L << 10), ("B", 1) };
-        var trimmed = text.Trim();
-        var (suffix, factor) = units.FirstOrDefault(u => trimmed.EndsWith(u.Suffix, StringComparison.OrdinalIgnoreCase), ("", 1));
-        var number = trimmed[..^suffix.Length].Trim();
-        return long.TryParse(number, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value >= 0
-            ? value * factor
-            : throw Invalid($"-failongrowth {text} is not a size: give bytes per iteration such as 100000, 64KB or 1MB");
-    }
+    public static long Bytes(string text) =>
+        TrySize(text, bare: 1, out var bytes) ? bytes : throw Invalid($"-failongrowth {text} is not a size: give bytes per iteration such as 100000, 64KB or 1MB");
 
     /// <summary>-maxmemory: megabytes, a whole number above 0, or with a KB, MB or GB suffix; in bytes.</summary>
-    public static long? MaxMemory(string? text)
+    public static long? MaxMemory(string? text) => text is null ? null
+        : TrySize(text, bare: 1L << 20, out var bytes) && bytes > 0 ? bytes
+        : throw Invalid($"-maxmemory {text} is not a size: give megabytes such as 4096, or a size such as 16GB or 512KB");
+
+    /// <summary>A whole number of bytes, KB, MB or GB (suffix in any case), or of <paramref name="bare"/> bytes without one; false past long's range.</summary>
+    private static bool TrySize(string text, long bare, out long bytes)
     {
-        if (text is null)
-        {
-            return null;
-        }
-        var units = new (string Suffix, long Factor)[] { ("GB", 1L << 30), ("MB", 1L << 20), ("KB", 1L << 10), ("", 1L << 20) };
+        var units = new (string Suffix, long Factor)[] { ("GB", 1L << 30), ("MB", 1L << 20), ("KB", 1L << 10), ("B", 1), ("", bare) };
         var trimmed = text.Trim();
         var (suffix, factor) = units.First(u => trimmed.EndsWith(u.Suffix, StringComparison.OrdinalIgnoreCase));
-        return long.TryParse(trimmed[..^suffix.Length].Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var value)
-            && value > 0 && value <= long.MaxValue / factor
-            ? value * factor
-            : throw Invalid($"-maxmemory {text} is not a size: give megabytes such as 4096, or a size such as 16GB or 512KB");
+        var ok = long.TryParse(trimmed[..^suffix.Length].Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value <= long.MaxValue / factor;
+        bytes = ok ? value * factor : 0;
+        return ok;
     }
 
     public static MemAnalyzerException Invalid(string message) => new(ExitCodes.InvalidArguments, message);
